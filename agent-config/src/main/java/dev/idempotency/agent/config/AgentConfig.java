@@ -1,0 +1,42 @@
+package dev.idempotency.agent.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The whole agent config, validated, with every endpoint resolved against the defaults. */
+public final class AgentConfig {
+
+    private final Path source;
+    private final String serviceName;
+    private final OnConfigError onConfigError;
+    private final StoreConfig store;
+    private final KeeperConfig keeper;
+    private final LoggingConfig logging;
+    private final EndpointSettings defaults;
+    private final List<EndpointConfig> endpoints;
+
+    AgentConfig(Path source, String serviceName, OnConfigError onConfigError, StoreConfig store,
+            KeeperConfig keeper, LoggingConfig logging, EndpointSettings defaults,
+            List<EndpointConfig> endpoints) {
+        this.source = source;
+        this.serviceName = serviceName;
+        this.onConfigError = onConfigError;
+        this.store = store;
+        this.keeper = keeper;
+        this.logging = logging;
+        this.defaults = defaults;
+        this.endpoints = List.copyOf(endpoints);
+    }
+
+    /** The file the config was read from, as given to the loader. */
+    public Path source() { return source; }
+    public String serviceName() { return serviceName; }
+    public OnConfigError onConfigError() { return onConfigError; }
+    public StoreConfig store() { return store; }
+    public KeeperConfig keeper() { return keeper; }
+    public LoggingConfig logging() { return logging; }
+    /** The {@code defaults} section as resolved; every endpoint already carries its own copy. */
+    public EndpointSettings defaults() { return defaults; }
+    /** In the order of the file; never empty. */
+    public List<EndpointConfig> endpoints() { return endpoints; }
+}

@@ -1,0 +1,118 @@
+package dev.idempotency.agent.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Walks a config tree into an {@link AgentConfig}, recording every problem instead of stopping at
+ * the first; the result is only handed out when none was found.
+ */
+final class ConfigBinder {
+
+    private static final String TABLE = "[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?";
+
+    private final ProblemList problems;
+    private OnConfigError onConfigError = BuiltInDefaults.ON_CONFIG_ERROR;
+
+    ConfigBinder(ProblemList problems) {
+        this.problems = problems;
+    }
+
+    /** The policy the file asked for; meaningful even when the file has problems. */
+    OnConfigError onConfigError() {
+        return onConfigError;
+    }
+
+    AgentConfig bind(JsonNode root, Path source) {
+        FieldReader r = new FieldReader(root, "", ConfigFields.ROOT, problems);
+        onConfigError = r.choice("on-config-error", BuiltInDefaults.ON_CONFIG_ERROR, OnConfigError.class);
+        String serviceName = nonBlank(r, "service-name", BuiltInDefaults.SERVICE_NAME, "name the service, e.g. orders");
+        StoreConfig store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);
+        KeeperConfig keeper = keeper(r.mapping("keeper", ConfigFields.KEEPER), BuiltInDefaults.KEEPER);
+        LoggingConfig logging = logging(r.mapping("logging", ConfigFields.LOGGING), BuiltInDefaults.LOGGING);
+        SettingsBinder settings = new SettingsBinder(keeper.renewInterval());
+        EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
+                BuiltInDefaults.SETTINGS, true);
+        List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
+        return new AgentConfig(source, serviceName, onConfigError, store, keeper, logging, defaults, endpoints);
+    }
+
+    private static String nonBlank(FieldReader r, String field, String fallback, String hint) {
+        String text = r.text(field, fallback);
+        if (text.isBlank()) {
+            r.problem(r.pathOf(field), text, "is empty; " + hint);
+            return fallback;
+        }
+        return text;
+    }
+
+    private static StoreConfig store(FieldReader r, StoreConfig base) {
+        String url = r.text("url", base.url());
+        if (!url.startsWith("jdbc:")) {
+            r.problem(r.pathOf("url"), url, "is not a JDBC URL; use forms like jdbc:postgresql://host:5432/db"
+                    + " or jdbc:h2:file:./idempotency-store/agent");
+        }
+        // The table name is written into SQL statements, so only plain identifiers pass.
+        String table = r.text("table", base.table());
+        if (!table.matches(TABLE)) {
+            r.problem(r.pathOf("table"), table,
+                    "is not a table name; use letters, digits and _, optionally after a schema, like app.idempotency_record");
+        }
+        return new StoreConfig(url, r.text("user", base.user()), r.text("password", base.password()), table,
+                r.number("pool-size", base.poolSize(), 1, 1024),
+                r.duration("connect-timeout", base.connectTimeout(), true),
+                r.duration("statement-timeout", base.statementTimeout(), true));
+    }
+
+    private static KeeperConfig keeper(FieldReader r, KeeperConfig base) {
+        return new KeeperConfig(
+                r.duration("renew-interval", base.renewInterval(), true),
+                r.duration("purge-interval", base.purgeInterval(), true),
+                r.number("purge-batch-size", base.purgeBatchSize(), 1, 1_000_000));
+    }
+
+    private static LoggingConfig logging(FieldReader r, LoggingConfig base) {
+        LogSink sink = r.choice("sink", base.sink(), LogSink.class);
+        Path file = file(r, "file", base.file().orElse(null));
+        if (sink == LogSink.FILE && file == null) {
+            r.problem(r.pathOf("file"), null,
+                    "is required when logging.sink is file; e.g. file: ./logs/idempotency-attempts.jsonl");
+        }
+        long maxFileSize = r.size("max-file-size", base.maxFileSize());
+        if (maxFileSize == 0) {
+            r.problem(r.pathOf("max-file-size"), "0", "must be larger than 0; " + SizeText.FORMS);
+            maxFileSize = base.maxFileSize();
+        }
+        String hashSecret = r.text("hash-secret", base.hashSecret().orElse(null));
+        return new LoggingConfig(sink, file, maxFileSize,
+                r.number("max-files", base.maxFiles(), 1, 1000),
+                hashSecret == null || hashSecret.isEmpty() ? null : hashSecret,
+                HeaderFields.one(r, "request-id-header", base.requestIdHeader(), false),
+                HeaderFields.list(r, "header-allow-list", base.headerAllowList(), HeaderFields.NEVER_LOGGED,
+                        "is never logged; remove it from header-allow-list"),
+                r.bool("mask-path", base.maskPath()),
+                body(r.mapping("body", ConfigFields.BODY), base.body()));
+    }
+
+    private static Path file(FieldReader r, String field, Path fallback) {
+        String text = r.text(field, null);
+        if (text == null || text.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return Path.of(text);
+        } catch (InvalidPathException e) {
+            r.problem(r.pathOf(field), text, "is not a file path: " + e.getReason());
+            return fallback;
+        }
+    }
+
+    private static BodyLoggingConfig body(FieldReader r, BodyLoggingConfig base) {
+        return new BodyLoggingConfig(
+                r.bool("enabled", base.enabled()),
+                r.texts("redact-fields", base.redactFields()),
+                r.size("max-size", base.maxSize()));
+    }
+}

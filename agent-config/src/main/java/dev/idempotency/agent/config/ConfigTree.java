@@ -1,0 +1,101 @@
+package dev.idempotency.agent.config;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Reads a config file into a tree: YAML or JSON by the file's extension, otherwise by its content. */
+final class ConfigTree {
+
+    // Duplicate keys would otherwise let the last one win in silence.
+    private static final ObjectMapper YAML = YAMLMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
+    private ConfigTree() {
+    }
+
+    /** The tree of the file, or {@code null} after reporting why there is none. */
+    static JsonNode read(Path file, ProblemList problems) {
+        if (Files.isDirectory(file)) {
+            problems.add("", null, "is a directory; give the path of a .yaml, .yml or .json file");
+            return null;
+        }
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            problems.add("", null, "file not found (a relative path starts from the working directory)");
+            return null;
+        } catch (AccessDeniedException e) {
+            problems.add("", null, "cannot be read: permission denied");
+            return null;
+        } catch (IOException e) {
+            problems.add("", null, "cannot be read: " + e);
+            return null;
+        }
+        return parse(String.valueOf(file.getFileName()), new String(bytes, StandardCharsets.UTF_8), problems);
+    }
+
+    /** The tree of a config text, or {@code null} after reporting why there is none. */
+    static JsonNode parse(String fileName, String text, ProblemList problems) {
+        if (text.isBlank()) {
+            problems.add("", null, "is empty; declare at least the endpoints to protect");
+            return null;
+        }
+        boolean json = isJson(fileName, text);
+        try {
+            JsonNode tree = (json ? JSON : YAML).readTree(text);
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+                problems.add("", null, "is empty; declare at least the endpoints to protect");
+                return null;
+            }
+            if (!tree.isObject()) {
+                problems.add("", null, "must hold a mapping of fields at the top, like service-name, store and endpoints");
+                return null;
+            }
+            return tree;
+        } catch (JsonProcessingException e) {
+            problems.add("", null, location(e) + "not valid " + (json ? "JSON" : "YAML") + ": " + reason(e));
+            return null;
+        }
+    }
+
+    private static boolean isJson(String fileName, String text) {
+        String name = fileName.toLowerCase(Locale.ROOT);
+        if (name.endsWith(".json")) {
+            return true;
+        }
+        if (name.endsWith(".yaml") || name.endsWith(".yml")) {
+            return false;
+        }
+        return text.strip().startsWith("{");
+    }
+
+    private static String location(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        return at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
+    }
+
+    /** Jackson's reason without its own location and source echo, on one line. */
+    private static String reason(JsonProcessingException e) {
+        String reason = e.getOriginalMessage();
+        int cut = reason.indexOf("\n at [Source");
+        if (cut >= 0) {
+            reason = reason.substring(0, cut);
+        }
+        return reason.replaceAll("\\s+", " ").trim();
+    }
+}

@@ -1,0 +1,133 @@
+package dev.idempotency.agent.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Binds the {@code endpoints} list: how each endpoint is matched, its settings resolved against
+ * the defaults, and no two endpoints claiming the same requests or the same name.
+ */
+final class EndpointsBinder {
+
+    private static final List<String> METHODS = List.of("POST", "PUT", "PATCH", "DELETE", "GET", "HEAD", "OPTIONS");
+
+    private final SettingsBinder settingsBinder;
+    private final EndpointSettings defaults;
+    private final ProblemList problems;
+    // What each endpoint already bound has claimed, to name the earlier one in a conflict.
+    private final Map<String, String> routes = new HashMap<>();
+    private final Map<String, String> names = new HashMap<>();
+    private final Map<String, String> resourceMethods = new HashMap<>();
+
+    EndpointsBinder(SettingsBinder settingsBinder, EndpointSettings defaults, ProblemList problems) {
+        this.settingsBinder = settingsBinder;
+        this.defaults = defaults;
+        this.problems = problems;
+    }
+
+    List<EndpointConfig> bind(FieldReader root) {
+        JsonNode list = root.value("endpoints");
+        List<EndpointConfig> endpoints = new ArrayList<>();
+        if (list == null || list.isArray() && list.isEmpty()) {
+            problems.add("endpoints", null,
+                    "at least one endpoint is required; the agent protects only the endpoints declared here");
+        } else if (!list.isArray()) {
+            problems.add("endpoints", null, "must be a list of endpoints, each with method and path");
+        } else {
+            for (int i = 0; i < list.size(); i++) {
+                EndpointConfig endpoint = endpoint(list.get(i), "endpoints[" + i + "]");
+                if (endpoint != null) {
+                    endpoints.add(endpoint);
+                }
+            }
+        }
+        return endpoints;
+    }
+
+    /** The endpoint, or {@code null} when its method or path is unusable (already reported). */
+    private EndpointConfig endpoint(JsonNode node, String at) {
+        if (!node.isObject()) {
+            problems.add(at, null, "must be a mapping of fields, like method: POST and path: /orders");
+            return null;
+        }
+        FieldReader r = new FieldReader(node, at, ConfigFields.ENDPOINT, problems);
+        String method = method(r);
+        PathTemplate path = path(r);
+        ResourceMethod resourceMethod = resourceMethod(r, at);
+        EndpointSettings settings = settingsBinder.bind(r, defaults, false);
+        if (method == null || path == null) {
+            return null;
+        }
+        String name = r.text("name", method + " " + path);
+        if (name.isBlank()) {
+            problems.add(r.pathOf("name"), name, "is empty; name the endpoint, e.g. create-order");
+        }
+        String earlier = routes.putIfAbsent(method + " " + path.shape(), describe(at, name, method, path));
+        if (earlier != null) {
+            problems.add(r.pathOf("path"), path.text(), "matches the same " + method + " requests as " + earlier
+                    + "; keep one of the two endpoints or change a method or path");
+        }
+        String sameName = names.putIfAbsent(name, at);
+        if (sameName != null && r.has("name")) {
+            problems.add(r.pathOf("name"), name, "is already the name of " + sameName + "; endpoint names must be unique");
+        }
+        return new EndpointConfig(name, method, path, resourceMethod, settings);
+    }
+
+    private static String describe(String at, String name, String method, PathTemplate path) {
+        return at + " \"" + name + "\" (" + method + " " + path + ")";
+    }
+
+    private String method(FieldReader r) {
+        String method = r.text("method", null);
+        if (method == null) {
+            problems.add(r.pathOf("method"), null, "is required; e.g. method: POST");
+            return null;
+        }
+        String upper = method.trim().toUpperCase(Locale.ROOT);
+        if (!METHODS.contains(upper)) {
+            problems.add(r.pathOf("method"), method,
+                    "is not an HTTP method; use one of: " + String.join(", ", METHODS));
+            return null;
+        }
+        return upper;
+    }
+
+    private PathTemplate path(FieldReader r) {
+        String path = r.text("path", null);
+        if (path == null) {
+            problems.add(r.pathOf("path"), null, "is required; e.g. path: /orders/{id}");
+            return null;
+        }
+        String problem = PathTemplate.problemWith(path);
+        if (problem != null) {
+            problems.add(r.pathOf("path"), path, problem);
+            return null;
+        }
+        return PathTemplate.of(path);
+    }
+
+    private ResourceMethod resourceMethod(FieldReader r, String at) {
+        String text = r.text("resource-method", null);
+        if (text == null) {
+            return null;
+        }
+        String identifier = "[A-Za-z_$][A-Za-z0-9_$]*";
+        if (!text.matches(identifier + "(\\." + identifier + ")*#" + identifier)) {
+            problems.add(r.pathOf("resource-method"), text,
+                    "is not a resource method; use the form com.acme.OrderResource#create");
+            return null;
+        }
+        String earlier = resourceMethods.putIfAbsent(text, at);
+        if (earlier != null) {
+            problems.add(r.pathOf("resource-method"), text, "is already declared by " + earlier
+                    + "; declare each resource method once");
+        }
+        int hash = text.indexOf('#');
+        return new ResourceMethod(text.substring(0, hash), text.substring(hash + 1));
+    }
+}

@@ -1,0 +1,152 @@
+package dev.idempotency.agent.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A path template such as {@code /orders/{id}/payments}: literal segments match themselves, a
+ * {@code {name}} segment matches exactly one non-empty segment.
+ */
+public final class PathTemplate {
+
+    private final String text;
+    private final List<String> segments;
+
+    private PathTemplate(String text, List<String> segments) {
+        this.text = text;
+        this.segments = List.copyOf(segments);
+    }
+
+    /**
+     * Parses a template.
+     *
+     * @throws IllegalArgumentException with the reason, when the text is not a template
+     */
+    public static PathTemplate of(String text) {
+        String problem = problemWith(text);
+        if (problem != null) {
+            throw new IllegalArgumentException("\"" + text + "\" " + problem);
+        }
+        return new PathTemplate(text, split(text));
+    }
+
+    /** Why the text is not a template, in words; {@code null} when it is one. */
+    static String problemWith(String text) {
+        if (!text.startsWith("/")) {
+            return "is not a path template; it must start with /, like /orders/{id}";
+        }
+        if (text.contains("?") || text.contains("#")) {
+            return "is not a path template; leave out the query string, like /orders/{id}";
+        }
+        if (!bracesBalanced(text)) {
+            return "is not a path template; braces must be balanced, like /orders/{id}";
+        }
+        List<String> segments = split(text);
+        for (int i = 0; i < segments.size(); i++) {
+            String segment = segments.get(i);
+            if (segment.isEmpty() && segments.size() != 1) {
+                return "is not a path template; it has an empty segment (// or a trailing /)";
+            }
+            if (segment.indexOf('{') >= 0 && !isVariable(segment)) {
+                return "is not a path template; a variable must be a whole named segment, like /orders/{id}";
+            }
+        }
+        return null;
+    }
+
+    private static boolean bracesBalanced(String text) {
+        int depth = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '{') {
+                depth++;
+            } else if (c == '}') {
+                depth--;
+            }
+            if (depth < 0 || depth > 1) {
+                return false;
+            }
+        }
+        return depth == 0;
+    }
+
+    private static boolean isVariable(String segment) {
+        return segment.length() > 2 && segment.startsWith("{") && segment.endsWith("}")
+                && segment.indexOf('{', 1) < 0 && segment.indexOf('}') == segment.length() - 1;
+    }
+
+    private static List<String> split(String text) {
+        List<String> segments = new ArrayList<>();
+        int start = 1;
+        while (true) {
+            int slash = text.indexOf('/', start);
+            if (slash < 0) {
+                segments.add(text.substring(start));
+                return segments;
+            }
+            segments.add(text.substring(start, slash));
+            start = slash + 1;
+        }
+    }
+
+    /** The template as written. */
+    public String text() { return text; }
+
+    /** The segments after the leading {@code /}; variables keep their braces. */
+    public List<String> segments() { return segments; }
+
+    /** The names of the variables, in order. */
+    public List<String> variableNames() {
+        List<String> names = new ArrayList<>();
+        for (String segment : segments) {
+            if (isVariable(segment)) {
+                names.add(segment.substring(1, segment.length() - 1));
+            }
+        }
+        return names;
+    }
+
+    /** Whether a request path (relative to the context path, no query string) matches. */
+    public boolean matches(String path) {
+        if (!path.startsWith("/")) {
+            return false;
+        }
+        List<String> actual = split(path);
+        if (actual.size() != segments.size()) {
+            return false;
+        }
+        for (int i = 0; i < segments.size(); i++) {
+            String expected = segments.get(i);
+            String given = actual.get(i);
+            boolean ok = isVariable(expected) ? !given.isEmpty() : expected.equals(given);
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The template with variable names erased: two templates with one shape match the same paths. */
+    String shape() {
+        StringBuilder shape = new StringBuilder();
+        for (String segment : segments) {
+            shape.append('/').append(isVariable(segment) ? "{}" : segment);
+        }
+        return shape.toString();
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof PathTemplate && text.equals(((PathTemplate) other).text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}
