@@ -14,10 +14,12 @@ final class ConfigBinder {
     private static final String TABLE = "[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?";
 
     private final ProblemList problems;
+    private final EnvReferences env;
     private OnConfigError onConfigError = BuiltInDefaults.ON_CONFIG_ERROR;
 
-    ConfigBinder(ProblemList problems) {
+    ConfigBinder(ProblemList problems, EnvReferences env) {
         this.problems = problems;
+        this.env = env;
     }
 
     /** The policy the file asked for; meaningful even when the file has problems. */
@@ -26,7 +28,7 @@ final class ConfigBinder {
     }
 
     AgentConfig bind(JsonNode root, Path source) {
-        FieldReader r = new FieldReader(root, "", ConfigFields.ROOT, problems);
+        FieldReader r = new FieldReader(root, "", ConfigFields.ROOT, problems, env);
         onConfigError = r.choice("on-config-error", BuiltInDefaults.ON_CONFIG_ERROR, OnConfigError.class);
         String serviceName = nonBlank(r, "service-name", BuiltInDefaults.SERVICE_NAME, "name the service, e.g. orders");
         StoreConfig store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);

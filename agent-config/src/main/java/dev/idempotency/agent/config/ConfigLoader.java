@@ -44,8 +44,7 @@ public final class ConfigLoader {
         if (tree == null) {
             throw new ConfigException(problems.asList(), BuiltInDefaults.ON_CONFIG_ERROR);
         }
-        new EnvReferences(env, problems).resolveAll(tree, "");
-        ConfigBinder binder = new ConfigBinder(problems);
+        ConfigBinder binder = new ConfigBinder(problems, new EnvReferences(env, problems));
         AgentConfig config = binder.bind(tree, source);
         if (!problems.isEmpty()) {
             throw new ConfigException(problems.asList(), binder.onConfigError());

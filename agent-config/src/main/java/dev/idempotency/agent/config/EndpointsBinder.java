@@ -39,7 +39,7 @@ final class EndpointsBinder {
             problems.add("endpoints", null, "must be a list of endpoints, each with method and path");
         } else {
             for (int i = 0; i < list.size(); i++) {
-                EndpointConfig endpoint = endpoint(list.get(i), "endpoints[" + i + "]");
+                EndpointConfig endpoint = endpoint(root, list.get(i), "endpoints[" + i + "]");
                 if (endpoint != null) {
                     endpoints.add(endpoint);
                 }
@@ -49,12 +49,12 @@ final class EndpointsBinder {
     }
 
     /** The endpoint, or {@code null} when its method or path is unusable (already reported). */
-    private EndpointConfig endpoint(JsonNode node, String at) {
+    private EndpointConfig endpoint(FieldReader root, JsonNode node, String at) {
         if (!node.isObject()) {
             problems.add(at, null, "must be a mapping of fields, like method: POST and path: /orders");
             return null;
         }
-        FieldReader r = new FieldReader(node, at, ConfigFields.ENDPOINT, problems);
+        FieldReader r = root.other(node, at, ConfigFields.ENDPOINT);
         String method = method(r);
         PathTemplate path = path(r);
         ResourceMethod resourceMethod = resourceMethod(r, at);

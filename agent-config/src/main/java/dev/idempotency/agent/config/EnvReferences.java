@@ -1,22 +1,15 @@
 package dev.idempotency.agent.config;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Resolves {@code ${env:NAME}} and {@code ${env:NAME:-default}} in every string value of the tree,
- * before binding, so any field can come from the environment. {@code $$} writes a literal
- * {@code $}. A value whose variable is missing becomes "not set" after the problem is reported,
- * so the binder does not report the same field a second time.
+ * Resolves {@code ${env:NAME}} and {@code ${env:NAME:-default}} in string values as the binder
+ * reads them, so any field can come from the environment and problems keep the order of the file.
+ * {@code $$} writes a literal {@code $}. A value whose variable is missing counts as "not set" after
+ * the problem is reported, so the same field is not reported a second time.
  */
 final class EnvReferences {
 
@@ -28,32 +21,6 @@ final class EnvReferences {
     EnvReferences(Function<String, String> env, ProblemList problems) {
         this.env = env;
         this.problems = problems;
-    }
-
-    void resolveAll(JsonNode node, String path) {
-        if (node.isObject()) {
-            ObjectNode object = (ObjectNode) node;
-            List<String> names = new ArrayList<>();
-            object.fieldNames().forEachRemaining(names::add);
-            for (String name : names) {
-                String at = path.isEmpty() ? name : path + "." + name;
-                object.set(name, resolved(object.get(name), at));
-            }
-        } else if (node.isArray()) {
-            ArrayNode array = (ArrayNode) node;
-            for (int i = 0; i < array.size(); i++) {
-                array.set(i, resolved(array.get(i), path + "[" + i + "]"));
-            }
-        }
-    }
-
-    private JsonNode resolved(JsonNode value, String at) {
-        if (value.isTextual()) {
-            String text = resolve(value.asText(), at);
-            return text == null ? NullNode.getInstance() : TextNode.valueOf(text);
-        }
-        resolveAll(value, at);
-        return value;
     }
 
     /** The text with its references replaced, or {@code null} when one cannot be resolved. */

@@ -19,11 +19,13 @@ final class FieldReader {
     private final String path;
     private final List<String> known;
     private final ProblemList problems;
+    private final EnvReferences env;
 
-    FieldReader(JsonNode node, String path, List<String> known, ProblemList problems) {
+    FieldReader(JsonNode node, String path, List<String> known, ProblemList problems, EnvReferences env) {
         this.path = path;
         this.known = known;
         this.problems = problems;
+        this.env = env;
         if (node != null && !node.isNull() && !node.isMissingNode() && !node.isObject()) {
             problems.add(path, null, "must be a mapping of fields, like " + known.get(0) + ": ...");
             this.node = null;
@@ -74,7 +76,12 @@ final class FieldReader {
     }
 
     FieldReader mapping(String field, List<String> fields) {
-        return new FieldReader(value(field), pathOf(field), fields, problems);
+        return new FieldReader(value(field), pathOf(field), fields, problems, env);
+    }
+
+    /** A reader of another mapping of the same file, e.g. an item of a list. */
+    FieldReader other(JsonNode node, String at, List<String> fields) {
+        return new FieldReader(node, at, fields, problems, env);
     }
 
     String text(String field, String fallback) {
@@ -82,13 +89,20 @@ final class FieldReader {
         return value == null ? fallback : scalar(value, pathOf(field), fallback);
     }
 
-    /** The text of a scalar; a list or mapping where one value belongs is a problem. */
+    /**
+     * The text of a scalar, env references resolved; a list or mapping where one value belongs is
+     * a problem, and so is a reference to a variable that is not set.
+     */
     String scalar(JsonNode value, String at, String fallback) {
         if (value.isContainerNode()) {
             problems.add(at, null, "must be a single value, not a " + (value.isArray() ? "list" : "mapping"));
             return fallback;
         }
-        return value.asText();
+        if (!value.isTextual()) {
+            return value.asText();
+        }
+        String resolved = env.resolve(value.asText(), at);
+        return resolved == null ? fallback : resolved;
     }
 
     boolean bool(String field, boolean fallback) {

@@ -1,0 +1,310 @@
+package dev.idempotency.agent.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+
+    private static final String FULL_YAML = """
+            service-name: orders
+            on-config-error: disable
+            store:
+              url: jdbc:postgresql://db:5432/orders
+              user: app
+              password: ${env:DB_PASSWORD}
+              table: app.idempotency_record
+              pool-size: 4
+              connect-timeout: 500ms
+              statement-timeout: 3s
+            keeper:
+              renew-interval: 5s
+              purge-interval: 15m
+              purge-batch-size: 100
+            logging:
+              sink: file
+              file: ./logs/attempts.jsonl
+              max-file-size: 512KB
+              max-files: 3
+              hash-secret: ${env:HASH_SECRET:-fallback-secret}
+              request-id-header: X-Correlation-Id
+              header-allow-list: [User-Agent]
+              mask-path: false
+              body:
+                enabled: true
+                redact-fields: [iban]
+                max-size: 4KB
+            defaults:
+              key-header: X-Idempotency-Key
+              required: false
+              key-min-length: 8
+              key-max-length: 64
+              scope: [header:X-Tenant-Id, principal]
+              ttl: 7d
+              lease: 1m
+              fingerprint:
+                mode: json
+                ignored-fields: [requestedAt, meta.trace]
+                query-parameters: [currency]
+                headers: [Content-Type]
+              statuses:
+                missing-key: 428
+                invalid-key: 422
+                body-too-large: 400
+                deadline-exceeded: 408
+                store-unavailable: 500
+                key-reused: 409
+                in-progress: 429
+                outcome-unknown: 500
+              release-on-status: [503, 502]
+              in-flight-wait: 2s
+              retry-after: 5s
+              max-request-body: 2MB
+              max-stored-response-body: 256KB
+              crash-policy: reexecute
+              on-store-error: fail-open
+              replay-headers: [X-Order-Id]
+              deadline:
+                header: x-envoy-expected-rq-timeout-ms
+                format: relative-ms
+            endpoints:
+              - name: create-order
+                method: POST
+                path: /orders
+                resource-method: com.acme.OrderResource#create
+              - method: put
+                path: /orders/{id}
+                ttl: 1h
+                fingerprint:
+                  mode: raw
+                statuses:
+                  key-reused: 422
+            """;
+
+    @TempDir
+    Path dir;
+
+    private ConfigFiles files;
+
+    @BeforeEach
+    void setUp() {
+        files = new ConfigFiles(dir, Map.of("DB_PASSWORD", "s3cret"));
+    }
+
+    @Test
+    void loadsEveryFieldOfAYamlFile() throws Exception {
+        AgentConfig config = files.load("agent.yaml", FULL_YAML);
+
+        assertThat(config.source()).isEqualTo(dir.resolve("agent.yaml"));
+        assertThat(config.serviceName()).isEqualTo("orders");
+        assertThat(config.onConfigError()).isEqualTo(OnConfigError.DISABLE);
+
+        StoreConfig store = config.store();
+        assertThat(store.url()).isEqualTo("jdbc:postgresql://db:5432/orders");
+        assertThat(store.user()).isEqualTo("app");
+        assertThat(store.password()).isEqualTo("s3cret");
+        assertThat(store.table()).isEqualTo("app.idempotency_record");
+        assertThat(store.poolSize()).isEqualTo(4);
+        assertThat(store.connectTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(store.statementTimeout()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(store.toString()).doesNotContain("s3cret");
+
+        assertThat(config.keeper().renewInterval()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(config.keeper().purgeInterval()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(config.keeper().purgeBatchSize()).isEqualTo(100);
+
+        LoggingConfig logging = config.logging();
+        assertThat(logging.sink()).isEqualTo(LogSink.FILE);
+        assertThat(logging.file()).contains(Path.of("./logs/attempts.jsonl"));
+        assertThat(logging.maxFileSize()).isEqualTo(512 * 1024);
+        assertThat(logging.maxFiles()).isEqualTo(3);
+        assertThat(logging.hashSecret()).contains("fallback-secret");
+        assertThat(logging.requestIdHeader()).isEqualTo("X-Correlation-Id");
+        assertThat(logging.headerAllowList()).containsExactly("User-Agent");
+        assertThat(logging.maskPath()).isFalse();
+        assertThat(logging.body().enabled()).isTrue();
+        assertThat(logging.body().redactFields()).containsExactly("iban");
+        assertThat(logging.body().maxSize()).isEqualTo(4096);
+
+        assertThat(config.endpoints()).hasSize(2);
+        EndpointConfig create = config.endpoints().get(0);
+        assertThat(create.name()).isEqualTo("create-order");
+        assertThat(create.method()).isEqualTo("POST");
+        assertThat(create.path().text()).isEqualTo("/orders");
+        assertThat(create.resourceMethod()).hasValueSatisfying(m -> {
+            assertThat(m.className()).isEqualTo("com.acme.OrderResource");
+            assertThat(m.methodName()).isEqualTo("create");
+        });
+        assertFullDefaults(create.settings());
+        assertFullDefaults(config.defaults());
+    }
+
+    private static void assertFullDefaults(EndpointSettings s) {
+        assertThat(s.keyHeader()).isEqualTo("X-Idempotency-Key");
+        assertThat(s.required()).isFalse();
+        assertThat(s.keyMinLength()).isEqualTo(8);
+        assertThat(s.keyMaxLength()).isEqualTo(64);
+        assertThat(s.scope().parts()).extracting(ScopePart::kind, ScopePart::headerName)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.HEADER, "X-Tenant-Id"),
+                        org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.PRINCIPAL, null));
+        assertThat(s.ttl()).isEqualTo(Duration.ofDays(7));
+        assertThat(s.lease()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(s.fingerprint().mode()).isEqualTo(FingerprintMode.JSON);
+        assertThat(s.fingerprint().ignoredFields()).containsExactly("requestedAt", "meta.trace");
+        assertThat(s.fingerprint().queryParameters()).containsExactly("currency");
+        assertThat(s.fingerprint().headers()).containsExactly("Content-Type");
+        AnswerStatuses st = s.statuses();
+        assertThat(List.of(st.missingKey(), st.invalidKey(), st.bodyTooLarge(), st.deadlineExceeded(),
+                st.storeUnavailable(), st.keyReused(), st.inProgress(), st.outcomeUnknown()))
+                .containsExactly(428, 422, 400, 408, 500, 409, 429, 500);
+        assertThat(s.releaseOnStatus()).containsExactly(503, 502);
+        assertThat(s.inFlightWait()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(s.retryAfter()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(s.maxRequestBody()).isEqualTo(2 * 1024 * 1024);
+        assertThat(s.maxStoredResponseBody()).isEqualTo(256 * 1024);
+        assertThat(s.crashPolicy()).isEqualTo(CrashPolicy.REEXECUTE);
+        assertThat(s.onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_OPEN);
+        assertThat(s.replayHeaders()).containsExactly("X-Order-Id");
+        assertThat(s.deadline().header()).contains("x-envoy-expected-rq-timeout-ms");
+        assertThat(s.deadline().format()).isEqualTo(DeadlineFormat.RELATIVE_MS);
+    }
+
+    @Test
+    void endpointOverridesReplaceOnlyTheFieldsTheyName() throws Exception {
+        EndpointConfig update = files.load("agent.yaml", FULL_YAML).endpoints().get(1);
+
+        assertThat(update.name()).isEqualTo("PUT /orders/{id}");
+        assertThat(update.method()).isEqualTo("PUT");
+        assertThat(update.path().variableNames()).containsExactly("id");
+        assertThat(update.resourceMethod()).isEmpty();
+        EndpointSettings s = update.settings();
+        assertThat(s.ttl()).isEqualTo(Duration.ofHours(1));
+        assertThat(s.lease()).isEqualTo(Duration.ofMinutes(1));
+        // Nested sections merge field by field with the defaults.
+        assertThat(s.fingerprint().mode()).isEqualTo(FingerprintMode.RAW);
+        assertThat(s.fingerprint().ignoredFields()).containsExactly("requestedAt", "meta.trace");
+        assertThat(s.statuses().keyReused()).isEqualTo(422);
+        assertThat(s.statuses().missingKey()).isEqualTo(428);
+        assertThat(s.keyHeader()).isEqualTo("X-Idempotency-Key");
+    }
+
+    @Test
+    void jsonFileLoadsIntoTheSameModelAsYaml() throws Exception {
+        AgentConfig fromYaml = files.load("agent.yaml", FULL_YAML);
+        String json = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(
+                new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(FULL_YAML));
+        AgentConfig fromJson = files.load("agent.json", json);
+
+        assertThat(fromJson).usingRecursiveComparison().ignoringFields("source").isEqualTo(fromYaml);
+    }
+
+    @Test
+    void fileWithoutExtensionIsSniffed() throws Exception {
+        AgentConfig json = files.load("agent-config", "{\"endpoints\": [{\"method\": \"POST\", \"path\": \"/a\"}]}");
+        AgentConfig yaml = files.load("agent-config.txt", "endpoints:\n  - method: POST\n    path: /a\n");
+
+        assertThat(json.endpoints()).extracting(EndpointConfig::name).containsExactly("POST /a");
+        assertThat(yaml.endpoints()).extracting(EndpointConfig::name).containsExactly("POST /a");
+    }
+
+    @Test
+    void leftOutFieldsTakeTheDocumentedDefaults() throws Exception {
+        AgentConfig config = files.load("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
+
+        assertThat(config.serviceName()).isEqualTo("unknown-service");
+        assertThat(config.onConfigError()).isEqualTo(OnConfigError.FAIL);
+        assertThat(config.store().url()).isEqualTo("jdbc:h2:file:./idempotency-store/agent");
+        assertThat(config.store().user()).isEqualTo("sa");
+        assertThat(config.store().password()).isEmpty();
+        assertThat(config.store().table()).isEqualTo("idempotency_record");
+        assertThat(config.store().poolSize()).isEqualTo(8);
+        assertThat(config.store().connectTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.store().statementTimeout()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.keeper().renewInterval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(config.keeper().purgeInterval()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.keeper().purgeBatchSize()).isEqualTo(500);
+        LoggingConfig logging = config.logging();
+        assertThat(logging.sink()).isEqualTo(LogSink.STDOUT);
+        assertThat(logging.file()).isEmpty();
+        assertThat(logging.maxFileSize()).isEqualTo(10 * 1024 * 1024);
+        assertThat(logging.maxFiles()).isEqualTo(5);
+        assertThat(logging.hashSecret()).isEmpty();
+        assertThat(logging.requestIdHeader()).isEqualTo("X-Request-Id");
+        assertThat(logging.headerAllowList()).isEmpty();
+        assertThat(logging.maskPath()).isTrue();
+        assertThat(logging.body().enabled()).isFalse();
+        assertThat(logging.body().redactFields()).containsExactly("password", "cardNumber", "cvv");
+        assertThat(logging.body().maxSize()).isEqualTo(2048);
+
+        EndpointConfig endpoint = config.endpoints().get(0);
+        assertThat(endpoint.name()).isEqualTo("POST /orders");
+        EndpointSettings s = endpoint.settings();
+        assertThat(s.keyHeader()).isEqualTo("Idempotency-Key");
+        assertThat(s.required()).isTrue();
+        assertThat(s.keyMinLength()).isEqualTo(1);
+        assertThat(s.keyMaxLength()).isEqualTo(255);
+        assertThat(s.scope().isNone()).isTrue();
+        assertThat(s.ttl()).isEqualTo(Duration.ofHours(24));
+        assertThat(s.lease()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.fingerprint().mode()).isEqualTo(FingerprintMode.RAW);
+        assertThat(s.fingerprint().ignoredFields()).isEmpty();
+        assertThat(s.fingerprint().queryParameters()).isEmpty();
+        assertThat(s.fingerprint().headers()).isEmpty();
+        AnswerStatuses st = s.statuses();
+        assertThat(List.of(st.missingKey(), st.invalidKey(), st.bodyTooLarge(), st.deadlineExceeded(),
+                st.storeUnavailable(), st.keyReused(), st.inProgress(), st.outcomeUnknown()))
+                .containsExactly(400, 400, 413, 504, 503, 422, 409, 409);
+        assertThat(s.releaseOnStatus()).isEmpty();
+        assertThat(s.inFlightWait()).isZero();
+        assertThat(s.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(s.maxRequestBody()).isEqualTo(1024 * 1024);
+        assertThat(s.maxStoredResponseBody()).isEqualTo(1024 * 1024);
+        assertThat(s.crashPolicy()).isEqualTo(CrashPolicy.UNKNOWN);
+        assertThat(s.onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_CLOSED);
+        assertThat(s.replayHeaders()).isEmpty();
+        assertThat(s.deadline().header()).isEmpty();
+        assertThat(s.deadline().format()).isEqualTo(DeadlineFormat.RELATIVE_MS);
+    }
+
+    @Test
+    void envReferencesAreResolvedInAnyStringValue() throws Exception {
+        ConfigFiles withEnv = new ConfigFiles(dir, Map.of("SERVICE", "billing", "TTL", "2h", "EMPTY", ""));
+        AgentConfig config = withEnv.load("agent.yaml", """
+                service-name: ${env:SERVICE}-eu
+                store:
+                  password: ${env:UNSET:-fallback}
+                  user: ${env:EMPTY:-admin}
+                logging:
+                  hash-secret: $${env:LITERAL}
+                defaults:
+                  ttl: ${env:TTL}
+                endpoints:
+                  - method: POST
+                    path: /orders
+                    fingerprint:
+                      headers: ["${env:UNSET:-X-Trace}"]
+                """);
+
+        assertThat(config.serviceName()).isEqualTo("billing-eu");
+        assertThat(config.store().password()).isEqualTo("fallback");
+        assertThat(config.store().user()).isEqualTo("admin");
+        assertThat(config.logging().hashSecret()).contains("${env:LITERAL}");
+        assertThat(config.endpoints().get(0).settings().ttl()).isEqualTo(Duration.ofHours(2));
+        assertThat(config.endpoints().get(0).settings().fingerprint().headers()).containsExactly("X-Trace");
+    }
+
+    @Test
+    void textSourcesLoadLikeFiles() throws Exception {
+        AgentConfig config = ConfigLoader.fromText("inline.json",
+                "{\"endpoints\": [{\"method\": \"POST\", \"path\": \"/orders/{id}/payments\"}]}", name -> null);
+
+        assertThat(config.source()).isEqualTo(Path.of("inline.json"));
+        assertThat(config.endpoints().get(0).path().matches("/orders/42/payments")).isTrue();
+    }
+}
