@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** Reads a config file into a tree: YAML or JSON by the file's extension, otherwise by its content. */
 final class ConfigTree {
@@ -89,13 +91,16 @@ final class ConfigTree {
         return at == null || at.getLineNr() < 1 ? "" : "line " + at.getLineNr() + ", column " + at.getColumnNr() + ": ";
     }
 
-    /** Jackson's reason without its own location and source echo, on one line. */
+    /** The parser's reason on one line, without its own location and source echo. */
     private static String reason(JsonProcessingException e) {
-        String reason = e.getOriginalMessage();
-        int cut = reason.indexOf("\n at [Source");
-        if (cut >= 0) {
-            reason = reason.substring(0, cut);
+        if (e.getCause() instanceof MarkedYAMLException) {
+            MarkedYAMLException yaml = (MarkedYAMLException) e.getCause();
+            Mark start = yaml.getContextMark();
+            return yaml.getProblem() + (yaml.getContext() == null || start == null ? ""
+                    : " (" + yaml.getContext() + " that starts at line " + (start.getLine() + 1)
+                            + ", column " + (start.getColumn() + 1) + ")");
         }
-        return reason.replaceAll("\\s+", " ").trim();
+        String reason = e.getOriginalMessage().replaceAll("\\s+", " ").trim();
+        return reason.replaceAll(" \\(for [^\\[]*\\[Source:.*$", "");
     }
 }
