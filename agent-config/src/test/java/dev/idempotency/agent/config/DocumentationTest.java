@@ -36,7 +36,7 @@ class DocumentationTest {
     }
 
     @Test
-    void fieldTablesCoverWhatTheBinderReads() {
+    void fieldPathsAreUniqueAndReachEverySection() {
         assertThat(ConfigFields.allPaths()).doesNotHaveDuplicates().contains(
                 "service-name", "store.url", "logging.body.max-size", "defaults.statuses.outcome-unknown",
                 "defaults.deadline.format", "endpoints[].resource-method");

@@ -1,0 +1,37 @@
+package dev.idempotency.agent.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class PathTemplateTest {
+
+    @Test
+    void variableSegmentsMatchExactlyOneSegment() {
+        PathTemplate payments = PathTemplate.of("/orders/{id}/payments");
+
+        assertThat(payments.matches("/orders/42/payments")).isTrue();
+        assertThat(payments.matches("/orders//payments")).isFalse();
+        assertThat(payments.matches("/orders/42/7/payments")).isFalse();
+        assertThat(payments.matches("/orders/42/payments/1")).isFalse();
+        assertThat(payments.variableNames()).containsExactly("id");
+        assertThat(PathTemplate.of("/").matches("/")).isTrue();
+    }
+
+    @Test
+    void shapeIgnoresVariableNames() {
+        assertThat(PathTemplate.of("/orders/{id}").shape()).isEqualTo(PathTemplate.of("/orders/{orderId}").shape());
+        assertThat(PathTemplate.of("/orders/{id}").shape()).isNotEqualTo(PathTemplate.of("/orders/new").shape());
+    }
+
+    @Test
+    void rejectsTextsThatAreNoTemplates() {
+        assertThatThrownBy(() -> PathTemplate.of("/orders/")).hasMessage(
+                "\"/orders/\" is not a path template; it has an empty segment (// or a trailing /)");
+        assertThatThrownBy(() -> PathTemplate.of("/orders?id=1")).hasMessage(
+                "\"/orders?id=1\" is not a path template; leave out the query string, like /orders/{id}");
+        assertThatThrownBy(() -> PathTemplate.of("/orders/{}")).hasMessage(
+                "\"/orders/{}\" is not a path template; a variable must be a whole named segment, like /orders/{id}");
+    }
+}
