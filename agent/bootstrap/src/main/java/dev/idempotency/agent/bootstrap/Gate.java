@@ -22,4 +22,11 @@ public interface Gate {
 
     /** Decides what to do with a request to a declared endpoint: proceed, replay or refuse. */
     Verdict begin(Object route, RequestView request);
+
+    /**
+     * An adapter failed around a request (its own bug, or an API it did not expect). The request
+     * then runs as if the agent were absent; the core reports the cause once.
+     */
+    default void adapterFailure(String adapter, Throwable failure) {
+    }
 }

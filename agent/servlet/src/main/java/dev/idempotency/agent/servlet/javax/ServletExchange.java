@@ -1,0 +1,142 @@
+package dev.idempotency.agent.servlet.javax;
+
+import dev.idempotency.agent.bootstrap.Bridge;
+import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Verdict;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import javax.servlet.DispatcherType;
+import javax.servlet.ServletRequest;
+import javax.servlet.ServletResponse;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * One request to a declared endpoint, from the outermost servlet or filter call to the end of the
+ * response (on method exit, or on the async listener).
+ */
+public final class ServletExchange {
+
+    /** Set on the request by the outermost call; nested filters, servlets and dispatches see it and stay out. */
+    static final String MARKER = "dev.idempotency.agent.exchange";
+
+    private final BufferedRequest request;
+    private final CapturingResponse response;
+    private final Execution execution;
+    private final boolean answered;
+
+    private ServletExchange(BufferedRequest request, CapturingResponse response, Execution execution, boolean answered) {
+        this.request = request;
+        this.response = response;
+        this.execution = execution;
+        this.answered = answered;
+    }
+
+    /** Returns {@code null} when this call is not the outermost call of a declared endpoint. */
+    public static ServletExchange begin(ServletRequest rawRequest, ServletResponse rawResponse) {
+        Gate gate = Bridge.gate();
+        if (gate == null
+                || !(rawRequest instanceof HttpServletRequest)
+                || !(rawResponse instanceof HttpServletResponse)
+                || rawRequest.getDispatcherType() != DispatcherType.REQUEST
+                || rawRequest.getAttribute(MARKER) != null) {
+            return null;
+        }
+        HttpServletRequest http = (HttpServletRequest) rawRequest;
+        HttpServletResponse httpResponse = (HttpServletResponse) rawResponse;
+        String path = ServletRequestView.pathWithinApplication(http);
+        Object route = gate.route(http.getMethod(), path);
+        if (route == null) {
+            return null;
+        }
+        http.setAttribute(MARKER, Boolean.TRUE);
+        try {
+            ServletRequestView view = new ServletRequestView(http, path);
+            Verdict verdict = gate.begin(route, view);
+            if (!verdict.proceeds()) {
+                respond(httpResponse, verdict);
+                return new ServletExchange(null, null, null, true);
+            }
+            addHeaders(httpResponse, verdict.headers());
+            Execution execution = verdict.execution();
+            CapturingResponse capturing = execution == null ? null
+                    : new CapturingResponse(httpResponse, execution.responseCaptureLimit());
+            BufferedRequest buffered = view.bodyWasRead()
+                    ? new BufferedRequest(http, view.bufferedBody(), capturing) : null;
+            return new ServletExchange(buffered, capturing, execution, false);
+        } catch (Throwable failure) {
+            // The gate never throws; this is the adapter failing. Run the application as if the
+            // agent were absent rather than break the host.
+            gate.adapterFailure("servlet", failure);
+            return null;
+        }
+    }
+
+    public boolean answered() {
+        return answered;
+    }
+
+    /** The request the application must see, or the original one when nothing needs replaying. */
+    public ServletRequest request(ServletRequest original) {
+        return request != null ? request : original;
+    }
+
+    public ServletResponse response(ServletResponse original) {
+        return response != null ? response : original;
+    }
+
+    // Methods called from advice are public: advice code is inlined into the container's classes.
+
+    /** Called on method exit, normal or exceptional. */
+    public void end(Throwable thrown) {
+        if (answered || execution == null) {
+            return;
+        }
+        ServletRequest current = request;
+        if (current != null && current.isAsyncStarted()) {
+            current.getAsyncContext().addListener(new AsyncCompletion(this));
+            return;
+        }
+        finish(thrown);
+    }
+
+    void finish(Throwable failure) {
+        execution.finish(response.captured(failure), failure, response.clientGone());
+    }
+
+    private static void respond(HttpServletResponse response, Verdict verdict) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.resetBuffer();
+        response.setStatus(verdict.status());
+        addHeaders(response, verdict.headers());
+        byte[] body = verdict.body();
+        if (body != null) {
+            response.setContentLength(body.length);
+            response.getOutputStream().write(body);
+        }
+        response.flushBuffer();
+    }
+
+    private static void addHeaders(HttpServletResponse response, Map<String, List<String>> headers) {
+        if (headers == null) {
+            return;
+        }
+        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+            boolean first = true;
+            for (String value : header.getValue()) {
+                if (first && "Content-Type".equalsIgnoreCase(header.getKey())) {
+                    response.setContentType(value);
+                } else if (first) {
+                    response.setHeader(header.getKey(), value);
+                } else {
+                    response.addHeader(header.getKey(), value);
+                }
+                first = false;
+            }
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package dev.idempotency.it.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.jar.JarInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The shaded agent jar, attached to a plain JVM: start-up line, config errors, packaging. */
+class AgentJarTest {
+
+    private static final Path AGENT_JAR = Path.of(System.getProperty("idempotency.agent.jar"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void plainProgramRunsAndTheStartupLineNamesEndpointsAndStore() throws Exception {
+        Path config = write("agent.yaml", ""
+                + "endpoints:\n"
+                + "  - method: POST\n"
+                + "    path: /orders\n"
+                + "  - method: POST\n"
+                + "    path: /orders/{id}/payments\n"
+                + "    scope: header:X-Merchant-Id\n");
+
+        Run run = runWithAgent("config=" + config, null);
+
+        assertThat(run.exitCode).isZero();
+        assertThat(run.stdout).contains("hello from a plain program");
+        assertThat(run.stderr).containsPattern("idempotency-agent \\S+: 2 endpoints protected, store h2");
+    }
+
+    @Test
+    void environmentVariableIsTheFallbackForTheConfigLocation() throws Exception {
+        Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
+
+        Run run = runWithAgent(null, config);
+
+        assertThat(run.exitCode).isZero();
+        assertThat(run.stderr).containsPattern("idempotency-agent \\S+: 1 endpoints protected, store h2");
+    }
+
+    @Test
+    void brokenConfigStopsTheJvmWithExitOneAndNamesFileAndField() throws Exception {
+        Path config = write("broken.yaml", ""
+                + "endpoints:\n"
+                + "  - method: POST\n"
+                + "    path: /orders\n"
+                + "    ttl: 24 hours\n");
+
+        Run run = runWithAgent("config=" + config, null);
+
+        assertThat(run.exitCode).isEqualTo(1);
+        assertThat(run.stdout).doesNotContain("hello from a plain program");
+        assertThat(run.stderr).contains("broken.yaml").contains("endpoints[0].ttl").contains("24 hours");
+    }
+
+    @Test
+    void brokenConfigWithDisableRunsTheProgramUnprotectedAndWarns() throws Exception {
+        Path config = write("broken.yaml", ""
+                + "on-config-error: disable\n"
+                + "endpoints:\n"
+                + "  - method: POST\n"
+                + "    path: /orders\n"
+                + "    tll: 24h\n");
+
+        Run run = runWithAgent("config=" + config, null);
+
+        assertThat(run.exitCode).isZero();
+        assertThat(run.stdout).contains("hello from a plain program");
+        assertThat(run.stderr).contains("WARNING").contains("UNPROTECTED").contains("endpoints[0].tll");
+    }
+
+    @Test
+    void missingConfigLocationIsAClearRefusal() throws Exception {
+        Run run = runWithAgent(null, null);
+
+        assertThat(run.exitCode).isEqualTo(1);
+        assertThat(run.stderr).contains("config=").contains("IDEMPOTENCY_AGENT_CONFIG");
+    }
+
+    @Test
+    void manifestDeclaresTheAgentEntryPoints() throws IOException {
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            var attributes = jar.getManifest().getMainAttributes();
+            assertThat(attributes.getValue("Premain-Class")).isEqualTo("dev.idempotency.agent.javaagent.IdempotencyAgent");
+            assertThat(attributes.getValue("Agent-Class")).isEqualTo("dev.idempotency.agent.javaagent.IdempotencyAgent");
+            assertThat(attributes.getValue("Can-Retransform-Classes")).isEqualTo("true");
+            assertThat(attributes.getValue("Main-Class")).isNotBlank();
+        }
+    }
+
+    @Test
+    void everyClassInTheJarIsTheProductsOwnOrRelocatedUnderIt() throws IOException {
+        List<String> foreign = new ArrayList<>();
+        List<String> nested = new ArrayList<>();
+        try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
+            jar.stream().map(JarEntry::getName).forEach(name -> {
+                if (name.endsWith(".class") && !name.startsWith("dev/idempotency/agent/")) {
+                    foreign.add(name);
+                }
+                if (name.startsWith("META-INF/idempotency/") && name.endsWith(".jar")) {
+                    nested.add(name);
+                }
+            });
+            for (String name : nested) {
+                try (JarInputStream in = new JarInputStream(jar.getInputStream(jar.getEntry(name)))) {
+                    for (JarEntry entry = in.getNextJarEntry(); entry != null; entry = in.getNextJarEntry()) {
+                        if (entry.getName().endsWith(".class") && !entry.getName().startsWith("dev/idempotency/agent/")) {
+                            foreign.add(name + "!/" + entry.getName());
+                        }
+                    }
+                }
+            }
+        }
+        assertThat(nested).contains("META-INF/idempotency/bootstrap.jar",
+                "META-INF/idempotency/servlet-javax.jar", "META-INF/idempotency/servlet-jakarta.jar");
+        assertThat(foreign).isEmpty();
+    }
+
+    private Path write(String name, String content) throws IOException {
+        return Files.writeString(dir.resolve(name), content);
+    }
+
+    private Run runWithAgent(String agentArgs, Path configFromEnv) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String agent = "-javaagent:" + AGENT_JAR + (agentArgs == null ? "" : "=" + agentArgs);
+        ProcessBuilder builder = new ProcessBuilder(java, agent, "-cp", System.getProperty("java.class.path"),
+                HelloProgram.class.getName())
+                .directory(dir.toFile())
+                .redirectOutput(dir.resolve("stdout.txt").toFile())
+                .redirectError(dir.resolve("stderr.txt").toFile());
+        builder.environment().remove("IDEMPOTENCY_AGENT_CONFIG");
+        if (configFromEnv != null) {
+            builder.environment().put("IDEMPOTENCY_AGENT_CONFIG", configFromEnv.toString());
+        }
+        Process process = builder.start();
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                throw new AssertionError("the JVM did not exit within 60 s");
+            }
+            return new Run(process.exitValue(),
+                    Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8),
+                    Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8));
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private record Run(int exitCode, String stdout, String stderr) {
+    }
+}
