@@ -1,0 +1,54 @@
+package dev.idempotency.agent.javaagent;
+
+import dev.idempotency.agent.config.AgentConfig;
+import dev.idempotency.agent.config.ConfigException;
+import dev.idempotency.agent.config.ConfigLoader;
+import dev.idempotency.agent.config.ConfigLocation;
+import dev.idempotency.agent.config.OnConfigError;
+import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
+import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
+import java.lang.instrument.Instrumentation;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/** The start-up sequence: config, bridge, core, instrumentation, one line on stderr. */
+final class AgentStartup {
+
+    private static final AtomicBoolean started = new AtomicBoolean();
+
+    private AgentStartup() {
+    }
+
+    static void start(String args, Instrumentation instrumentation) throws Exception {
+        if (!started.compareAndSet(false, true)) {
+            Diagnostics.warn("already running in this JVM; the second start was ignored");
+            return;
+        }
+        AgentConfig config;
+        try {
+            ConfigLocation location = ConfigLocation.resolve(args, System::getProperty, System::getenv);
+            config = ConfigLoader.load(location.path());
+        } catch (ConfigException invalid) {
+            refuse(invalid);
+            return;
+        }
+        BootstrapBridge.install(instrumentation);
+        Runtime runtime = Runtime.create(config);
+        Instrumenter.install(instrumentation, problem -> Diagnostics.warn(problem));
+        Diagnostics.info(config.endpoints().size() + " endpoints protected, store " + runtime.storeKind());
+    }
+
+    /**
+     * A broken config stops the JVM by default: an operator would rather see the service refuse to
+     * start than run unprotected in silence. {@code on-config-error: disable} runs it unprotected.
+     */
+    private static void refuse(ConfigException invalid) {
+        if (invalid.onConfigError() == OnConfigError.DISABLE) {
+            Diagnostics.warn("the config has errors; on-config-error is disable, so the service runs UNPROTECTED:\n"
+                    + invalid.getMessage());
+            return;
+        }
+        Diagnostics.error("the config has errors; stopping the JVM (exit status 1). Fix the config, "
+                + "or set on-config-error: disable to run unprotected instead.\n" + invalid.getMessage(), null);
+        System.exit(1);
+    }
+}
