@@ -139,9 +139,8 @@ public final class IdempotencyGate implements Gate {
         }
         attempt.scope = scope.value();
 
-        Verdict limited = checkLimits(attempt, request);
-        if (limited != null) {
-            return limited;
+        if (request.contentLength() > policy.maxRequestBody()) {
+            return tooLarge(attempt);
         }
         byte[] body;
         try {
@@ -169,11 +168,6 @@ public final class IdempotencyGate implements Gate {
             return storeFailure(attempt, "the store failed to claim the key", e);
         }
         return onClaim(attempt, claim, result);
-    }
-
-    private Verdict checkLimits(AttemptContext attempt, RequestView request) {
-        long declared = request.contentLength();
-        return declared > attempt.policy.maxRequestBody() ? tooLarge(attempt) : null;
     }
 
     private Verdict tooLarge(AttemptContext attempt) {

@@ -36,65 +36,58 @@ public final class SwitchableStore implements IdempotencyStore {
         this.failure = null;
     }
 
-    private void check() {
+    /** Runs the call on the real store unless switched off. */
+    private <T> T guarded(Supplier<T> call) {
         Supplier<RuntimeException> current = failure;
         if (current != null) {
             throw current.get();
         }
+        return call.get();
     }
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        check();
-        return delegate.claim(request);
+        return guarded(() -> delegate.claim(request));
     }
 
     @Override
     public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
-        check();
-        return delegate.takeOver(request, expectedToken);
+        return guarded(() -> delegate.takeOver(request, expectedToken));
     }
 
     @Override
     public boolean markUnknown(String scope, String key, long expectedToken) {
-        check();
-        return delegate.markUnknown(scope, key, expectedToken);
+        return guarded(() -> delegate.markUnknown(scope, key, expectedToken));
     }
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        check();
-        return delegate.complete(scope, key, fencingToken, response, ttl);
+        return guarded(() -> delegate.complete(scope, key, fencingToken, response, ttl));
     }
 
     @Override
     public boolean release(String scope, String key, long fencingToken) {
-        check();
-        return delegate.release(scope, key, fencingToken);
+        return guarded(() -> delegate.release(scope, key, fencingToken));
     }
 
     @Override
     public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
-        check();
-        return delegate.renewLeases(leases, lease);
+        return guarded(() -> delegate.renewLeases(leases, lease));
     }
 
     @Override
     public int purgeExpired(int batchSize) {
-        check();
-        return delegate.purgeExpired(batchSize);
+        return guarded(() -> delegate.purgeExpired(batchSize));
     }
 
     @Override
     public Optional<StoredRecord> find(String scope, String key) {
-        check();
-        return delegate.find(scope, key);
+        return guarded(() -> delegate.find(scope, key));
     }
 
     @Override
     public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
-        check();
-        return delegate.list(state, olderThan, limit);
+        return guarded(() -> delegate.list(state, olderThan, limit));
     }
 
     @Override
