@@ -1,0 +1,28 @@
+package dev.idempotency.agent.core.attempt;
+
+import java.util.Locale;
+
+/** What the agent did with one attempt; {@link #label()} is the name written to the attempt log. */
+public enum Decision {
+    EXECUTED,
+    REPLAYED,
+    MISMATCH,
+    IN_PROGRESS,
+    OUTCOME_UNKNOWN,
+    MISSING_KEY,
+    INVALID_KEY,
+    /** The body could not be read (the client went away mid-upload); not in the contract's list. */
+    BODY_UNREADABLE,
+    TOO_LARGE,
+    DEADLINE_EXCEEDED,
+    STORE_UNAVAILABLE,
+    RELEASED,
+    PASSTHROUGH;
+
+    private final String label = name().toLowerCase(Locale.ROOT);
+
+    /** {@code executed}, {@code replayed}, ... */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,19 @@
+package dev.idempotency.agent.core.attempt;
+
+import java.util.Locale;
+
+/** The failure class of an attempt, kept apart from its decision. */
+public enum ErrorType {
+    CLIENT_DISCONNECT,
+    HANDLER_EXCEPTION,
+    STORE_ERROR,
+    TIMEOUT,
+    DEADLINE_EXCEEDED;
+
+    private final String label = name().toLowerCase(Locale.ROOT);
+
+    /** {@code client_disconnect}, {@code handler_exception}, ... */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,2 @@
+/** Client deadlines: how long the caller is still waiting for this attempt. */
+package dev.idempotency.agent.core.deadline;

@@ -1,0 +1,65 @@
+package dev.idempotency.agent.core.decision;
+
+import dev.idempotency.agent.core.attempt.AttemptEvent;
+import dev.idempotency.agent.core.attempt.Decision;
+import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.time.TimeSource;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What is known about one attempt so far, filled in as the decision proceeds and turned into its
+ * event at the end. Confined to the request thread until handed to an execution.
+ */
+final class AttemptContext {
+
+    final EndpointPolicy policy;
+    final String method;
+    final String path;
+    final String requestId;
+    final long startNanos;
+    String key;
+    String scope;
+    int attempt;
+    Long remainingDeadlineMillis;
+    boolean fingerprintFellBack;
+
+    AttemptContext(EndpointPolicy policy, String method, String path, String requestId, long startNanos) {
+        this.policy = policy;
+        this.method = method;
+        this.path = path;
+        this.requestId = requestId;
+        this.startNanos = startNanos;
+    }
+
+    /** Headers every response of a declared endpoint carries: the request id. */
+    Map<String, List<String>> baseHeaders() {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put(policy.requestIdHeader(), List.of(requestId));
+        return headers;
+    }
+
+    AttemptEvent event(TimeSource time, Decision decision, String reason, int status, ErrorType errorType) {
+        return AttemptEvent.builder()
+                .timestamp(Instant.ofEpochMilli(time.currentTimeMillis()))
+                .decision(decision)
+                .reason(reason)
+                .key(key)
+                .scope(scope)
+                .requestId(requestId)
+                .attempt(attempt)
+                .endpoint(policy.name())
+                .method(method)
+                .route(policy.routeLabel())
+                .path(path)
+                .status(status)
+                .durationNanos(time.nanoTime() - startNanos)
+                .remainingDeadlineMillis(remainingDeadlineMillis)
+                .errorType(errorType)
+                .fingerprintFellBackToRaw(fingerprintFellBack)
+                .build();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.idempotency.agent.core.decision;
+
+import dev.idempotency.agent.core.attempt.AttemptEvent;
+import dev.idempotency.agent.core.attempt.AttemptListener;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Hands events and internal failures to the listener without letting it fail a request. A
+ * failure is reported once per cause (where, exception class, throwing frame): a store that is
+ * down fails every request the same way, and one line says it.
+ */
+final class FailureReports {
+
+    /** Bounds memory if causes keep varying; past it, nothing new is reported. */
+    private static final int MAX_CAUSES = 1024;
+
+    private final AttemptListener listener;
+    private final Set<String> reported = ConcurrentHashMap.newKeySet();
+
+    FailureReports(AttemptListener listener) {
+        this.listener = listener;
+    }
+
+    void emit(AttemptEvent event) {
+        try {
+            listener.onAttempt(event);
+        } catch (RuntimeException e) {
+            report("attempt listener", e);
+        }
+    }
+
+    void report(String where, Throwable cause) {
+        if (reported.size() >= MAX_CAUSES || !reported.add(causeOf(where, cause))) {
+            return;
+        }
+        try {
+            listener.onInternalFailure(where, cause);
+        } catch (RuntimeException ignored) {
+            // The reporter itself is broken; there is nowhere left to say so.
+        }
+    }
+
+    private static String causeOf(String where, Throwable cause) {
+        StackTraceElement[] trace = cause.getStackTrace();
+        return where + '|' + cause.getClass().getName() + '|' + (trace.length == 0 ? "" : trace[0].toString());
+    }
+}

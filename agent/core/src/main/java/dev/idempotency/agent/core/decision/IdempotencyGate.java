@@ -1,0 +1,348 @@
+package dev.idempotency.agent.core.decision;
+
+import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.core.attempt.AttemptListener;
+import dev.idempotency.agent.core.attempt.Decision;
+import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.deadline.DeadlineHeader;
+import dev.idempotency.agent.core.fingerprint.Fingerprint;
+import dev.idempotency.agent.core.key.ParsedKey;
+import dev.idempotency.agent.core.lease.LiveLeases;
+import dev.idempotency.agent.core.policy.CrashPolicy;
+import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.policy.StoreErrorPolicy;
+import dev.idempotency.agent.core.problem.ProblemType;
+import dev.idempotency.agent.core.route.RouteTable;
+import dev.idempotency.agent.core.scope.ResolvedScope;
+import dev.idempotency.agent.core.time.TimeSource;
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoredRecord;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The contract made executable: decides each request to a declared endpoint in the contract's
+ * order (key, scope, size, deadline, then the store's claim) and records the outcome of the
+ * executions it lets through. Never throws: an internal failure becomes the endpoint's
+ * fail-open/closed answer and is reported once per cause.
+ */
+public final class IdempotencyGate implements Gate {
+
+    /** How often a waiting request looks for the outcome of the one in flight. */
+    static final long WAIT_POLL_MILLIS = 50;
+    /** Longest client-supplied request id echoed back; longer ones are replaced. */
+    static final int MAX_REQUEST_ID_LENGTH = 128;
+
+    private final RouteTable routes;
+    private final IdempotencyStore store;
+    private final String owner;
+    private final TimeSource time;
+    private final FailureReports reports;
+    private final LiveLeases leases = new LiveLeases();
+
+    /**
+     * @param owner identifies this JVM in the store (written as the record's owner)
+     * @param time  the JVM's clocks, for durations, waits and deadlines
+     */
+    public IdempotencyGate(RouteTable routes, IdempotencyStore store, String owner, AttemptListener listener,
+            TimeSource time) {
+        this.routes = Objects.requireNonNull(routes, "routes");
+        this.store = Objects.requireNonNull(store, "store");
+        this.owner = Objects.requireNonNull(owner, "owner");
+        this.reports = new FailureReports(Objects.requireNonNull(listener, "listener"));
+        this.time = Objects.requireNonNull(time, "time");
+    }
+
+    /** The claims executing in this JVM, for the keeper that renews their leases. */
+    public LiveLeases leases() {
+        return leases;
+    }
+
+    @Override
+    public Object route(String method, String path) {
+        try {
+            return routes.route(method, path);
+        } catch (RuntimeException e) {
+            reports.report("routing", e);
+            return null;
+        }
+    }
+
+    @Override
+    public Object routeResourceMethod(String className, String methodName, String method, String path) {
+        try {
+            return routes.routeResourceMethod(className, methodName, method, path);
+        } catch (RuntimeException e) {
+            reports.report("routing", e);
+            return null;
+        }
+    }
+
+    @Override
+    public Verdict begin(Object route, RequestView request) {
+        if (!(route instanceof EndpointPolicy)) {
+            return Verdict.proceed(null, Map.of());
+        }
+        EndpointPolicy policy = (EndpointPolicy) route;
+        AttemptContext attempt = null;
+        try {
+            attempt = new AttemptContext(policy, request.method(), request.path(), requestIdOf(policy, request),
+                    time.nanoTime());
+            return decide(attempt, request);
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            if (attempt == null) {
+                attempt = new AttemptContext(policy, null, null, UUID.randomUUID().toString(), time.nanoTime());
+            }
+            return storeFailure(attempt, "internal failure", e);
+        }
+    }
+
+    private Verdict decide(AttemptContext attempt, RequestView request) {
+        EndpointPolicy policy = attempt.policy;
+        ParsedKey key = policy.keyParser().parse(request.headers(policy.keyHeader()));
+        if (key.outcome() == ParsedKey.Outcome.MISSING) {
+            if (!policy.required()) {
+                reports.emit(attempt.event(time, Decision.PASSTHROUGH,
+                        "no idempotency key and the endpoint does not require one; executed unprotected", 0, null));
+                return Verdict.proceed(null, attempt.baseHeaders());
+            }
+            return refuse(attempt, ProblemType.KEY_MISSING, Decision.MISSING_KEY, key.reason(), null,
+                    "This endpoint requires an " + policy.keyHeader() + " header. Generate a unique key (a UUID) "
+                            + "for the operation and send it with this request and with every retry of it.");
+        }
+        if (!key.isValid()) {
+            return refuse(attempt, ProblemType.KEY_INVALID, Decision.INVALID_KEY, key.reason(), null,
+                    "The " + policy.keyHeader() + " header is not usable: " + key.reason() + ". Send exactly one key of "
+                            + policy.keyMinLength() + " to " + policy.keyMaxLength()
+                            + " visible ASCII characters, optionally as a quoted string.");
+        }
+        attempt.key = key.value();
+
+        ResolvedScope scope = policy.scopeResolver().resolve(request);
+        if (!scope.isResolved()) {
+            return refuse(attempt, ProblemType.SCOPE_MISSING, Decision.INVALID_KEY, scope.missingReason(), null,
+                    "Idempotency keys of this endpoint are unique per " + policy.scope() + ", but "
+                            + scope.missingReason().replace("the request has", "this request has")
+                            + ". Send it (or authenticate) and retry with the same key.");
+        }
+        attempt.scope = scope.value();
+
+        if (request.contentLength() > policy.maxRequestBody()) {
+            return tooLarge(attempt);
+        }
+        byte[] body;
+        try {
+            body = request.body(policy.maxRequestBody());
+        } catch (IOException e) {
+            return refuse(attempt, ProblemType.BODY_UNREADABLE, Decision.BODY_UNREADABLE,
+                    "the request body could not be read: " + e.getMessage(), ErrorType.CLIENT_DISCONNECT,
+                    "The request body could not be read completely. Send the request again with the same key.");
+        }
+        if (body == null) {
+            return tooLarge(attempt);
+        }
+        Verdict late = checkDeadline(attempt, request);
+        if (late != null) {
+            return late;
+        }
+        Fingerprint fingerprint = policy.fingerprintRecipe().compute(request, body);
+        attempt.fingerprintFellBack = fingerprint.fellBackToRaw();
+        ClaimRequest claim = new ClaimRequest(attempt.scope, attempt.key, policy.name(), fingerprint.hex(), owner,
+                attempt.requestId, policy.lease(), policy.ttl());
+        ClaimResult result;
+        try {
+            result = store.claim(claim);
+        } catch (RuntimeException e) {
+            return storeFailure(attempt, "the store failed to claim the key", e);
+        }
+        return onClaim(attempt, claim, result);
+    }
+
+    private Verdict tooLarge(AttemptContext attempt) {
+        int limit = attempt.policy.maxRequestBody();
+        return refuse(attempt, ProblemType.BODY_TOO_LARGE, Decision.TOO_LARGE,
+                "the request body is larger than " + limit + " bytes", null,
+                "The request body is larger than the " + limit + " bytes this endpoint accepts for idempotent "
+                        + "requests. Send a smaller body; retrying unchanged will fail the same way.");
+    }
+
+    private Verdict checkDeadline(AttemptContext attempt, RequestView request) {
+        DeadlineHeader deadline = attempt.policy.deadlineHeader();
+        if (deadline == null) {
+            return null;
+        }
+        attempt.remainingDeadlineMillis = deadline.remainingMillis(request.headers(deadline.name()),
+                time.currentTimeMillis());
+        if (attempt.remainingDeadlineMillis == null || attempt.remainingDeadlineMillis > 0) {
+            return null;
+        }
+        return refuse(attempt, ProblemType.DEADLINE_EXCEEDED, Decision.DEADLINE_EXCEEDED,
+                "the client's deadline passed " + -attempt.remainingDeadlineMillis + " ms before execution",
+                ErrorType.DEADLINE_EXCEEDED,
+                "The deadline in " + deadline.name() + " had already passed, so the request was not executed. "
+                        + "Retry with the same key and a later deadline.");
+    }
+
+    private Verdict onClaim(AttemptContext attempt, ClaimRequest claim, ClaimResult result) {
+        StoredRecord record = result.record();
+        attempt.attempt = record.attempts();
+        if (result.claimed()) {
+            return execute(attempt, record.fencingToken());
+        }
+        if (!claim.fingerprint().equals(record.fingerprint())) {
+            return keyReused(attempt);
+        }
+        if (record.state() == RecordState.COMPLETED) {
+            return replay(attempt, record);
+        }
+        if (record.state() == RecordState.UNKNOWN) {
+            return outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution; the record is UNKNOWN");
+        }
+        if (record.leaseExpired()) {
+            return ownerDied(attempt, claim, record);
+        }
+        return waitForOutcome(attempt, claim);
+    }
+
+    private Verdict execute(AttemptContext attempt, long fencingToken) {
+        LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
+        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time);
+        return Verdict.proceed(execution, attempt.baseHeaders());
+    }
+
+    private Verdict keyReused(AttemptContext attempt) {
+        return refuse(attempt, ProblemType.KEY_REUSED, Decision.MISMATCH,
+                "the key was first used for a request with a different fingerprint", null,
+                "This idempotency key was already used for a different request (method, path, parameters or "
+                        + "body differ). Use a new key for a new operation, or resend the original request unchanged.");
+    }
+
+    private Verdict replay(AttemptContext attempt, StoredRecord record) {
+        Verdict verdict = Answers.replay(attempt, record.response());
+        reports.emit(attempt.event(time, Decision.REPLAYED,
+                "same key and fingerprint completed earlier; replayed the stored response"
+                        + (record.response().bodyRetained() ? "" : " (body not retained)"),
+                verdict.status(), null));
+        return verdict;
+    }
+
+    private Verdict ownerDied(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
+        try {
+            if (attempt.policy.crashPolicy() == CrashPolicy.REEXECUTE) {
+                Optional<StoredRecord> taken = store.takeOver(claim, record.fencingToken());
+                if (taken.isPresent()) {
+                    attempt.attempt = taken.get().attempts();
+                    return execute(attempt, taken.get().fencingToken());
+                }
+                return inProgress(attempt, "the owner's lease expired, but another request took the key over first");
+            }
+            if (!store.markUnknown(claim.scope(), claim.key(), record.fencingToken())) {
+                return inProgress(attempt, "the owner's lease expired, but the record changed before it was marked");
+            }
+        } catch (RuntimeException e) {
+            return storeFailure(attempt, "the store failed while handling an expired lease", e);
+        }
+        return outcomeUnknown(attempt, "the owner's lease expired mid-execution; the record was marked UNKNOWN");
+    }
+
+    private Verdict waitForOutcome(AttemptContext attempt, ClaimRequest claim) {
+        long waitMillis = attempt.policy.inFlightWait().toMillis();
+        if (attempt.remainingDeadlineMillis != null) {
+            waitMillis = Math.min(waitMillis, attempt.remainingDeadlineMillis);
+        }
+        long until = time.nanoTime() + waitMillis * 1_000_000L;
+        try {
+            for (long left = waitMillis; left > 0; left = (until - time.nanoTime()) / 1_000_000L) {
+                time.sleepMillis(Math.min(WAIT_POLL_MILLIS, left));
+                Optional<StoredRecord> now = store.find(claim.scope(), claim.key());
+                if (now.isPresent() && now.get().state() == RecordState.COMPLETED
+                        && claim.fingerprint().equals(now.get().fingerprint())) {
+                    return replay(attempt, now.get());
+                }
+                if (now.isEmpty() || now.get().state() != RecordState.IN_PROGRESS) {
+                    break;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            return storeFailure(attempt, "the store failed while waiting for the request in flight", e);
+        }
+        return inProgress(attempt, waitMillis > 0
+                ? "a request with this key is still executing after waiting " + waitMillis + " ms"
+                : "a request with this key is still executing");
+    }
+
+    private Verdict inProgress(AttemptContext attempt, String reason) {
+        int status = attempt.policy.status(ProblemType.IN_PROGRESS);
+        reports.emit(attempt.event(time, Decision.IN_PROGRESS, reason, status, null));
+        return Answers.problem(attempt, ProblemType.IN_PROGRESS, status,
+                "A request with this idempotency key is still being processed. Retry with the same key after "
+                        + Answers.retryAfterSeconds(attempt.policy.retryAfter()) + " s to receive its outcome.",
+                true);
+    }
+
+    private Verdict outcomeUnknown(AttemptContext attempt, String reason) {
+        return refuse(attempt, ProblemType.OUTCOME_UNKNOWN, Decision.OUTCOME_UNKNOWN, reason, null,
+                "An earlier request with this idempotency key stopped before finishing, and whether it took "
+                        + "effect is unknown. Check the resource's state before acting; an operator must resolve "
+                        + "this key before it can be used again.");
+    }
+
+    private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause) {
+        reports.report(what, cause);
+        String reason = what + ": " + cause;
+        if (attempt.policy.onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
+            reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason + "; executed unprotected (fail-open)",
+                    0, ErrorType.STORE_ERROR));
+            return Verdict.proceed(null, attempt.baseHeaders());
+        }
+        int status = attempt.policy.status(ProblemType.STORE_UNAVAILABLE);
+        reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason, status, ErrorType.STORE_ERROR));
+        return Answers.problem(attempt, ProblemType.STORE_UNAVAILABLE, status,
+                "The idempotency store is unavailable, so the request was not executed. Retry with the same key "
+                        + "after " + Answers.retryAfterSeconds(attempt.policy.retryAfter()) + " s.",
+                true);
+    }
+
+    private Verdict refuse(AttemptContext attempt, ProblemType type, Decision decision, String reason,
+            ErrorType error, String detail) {
+        int status = attempt.policy.status(type);
+        reports.emit(attempt.event(time, decision, reason, status, error));
+        return Answers.problem(attempt, type, status, detail, false);
+    }
+
+    /** The client's request id when it is safe to echo, otherwise a new one. */
+    private static String requestIdOf(EndpointPolicy policy, RequestView request) {
+        List<String> values = request.headers(policy.requestIdHeader());
+        if (values != null && values.size() == 1 && isEchoable(values.get(0))) {
+            return values.get(0);
+        }
+        return UUID.randomUUID().toString();
+    }
+
+    private static boolean isEchoable(String id) {
+        if (id.isEmpty() || id.length() > MAX_REQUEST_ID_LENGTH) {
+            return false;
+        }
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c < 0x21 || c > 0x7E) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

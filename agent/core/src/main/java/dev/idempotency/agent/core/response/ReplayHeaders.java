@@ -1,0 +1,60 @@
+package dev.idempotency.agent.core.response;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The response headers a replay may repeat: a fixed safe set plus what the endpoint adds.
+ * Credentials, cookies, hop-by-hop headers and values the container recomputes are never kept,
+ * even when configured: a replay to another caller must not hand out someone's session.
+ */
+public final class ReplayHeaders {
+
+    static final Set<String> DEFAULTS = Set.of(
+            "content-type", "content-language", "location", "etag", "last-modified", "cache-control");
+
+    static final Set<String> NEVER = Set.of(
+            "set-cookie", "set-cookie2", "www-authenticate", "proxy-authenticate", "authorization",
+            "proxy-authorization", "date", "content-length", "connection", "keep-alive", "te", "trailer",
+            "transfer-encoding", "upgrade", "proxy-connection");
+
+    private final Set<String> allowed;
+
+    public ReplayHeaders(Collection<String> extra) {
+        TreeSet<String> names = new TreeSet<>(DEFAULTS);
+        for (String name : extra) {
+            names.add(name.trim().toLowerCase(Locale.ROOT));
+        }
+        names.removeAll(NEVER);
+        this.allowed = Set.copyOf(names);
+    }
+
+    /** Lower-case names this list keeps. */
+    public Set<String> allowed() {
+        return allowed;
+    }
+
+    public boolean allows(String name) {
+        return name != null && allowed.contains(name.toLowerCase(Locale.ROOT));
+    }
+
+    /** The allow-listed headers of {@code headers}, names as written, values copied. */
+    public Map<String, List<String>> filter(Map<String, List<String>> headers) {
+        Map<String, List<String>> kept = new LinkedHashMap<>();
+        if (headers == null) {
+            return kept;
+        }
+        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+            if (allows(header.getKey()) && header.getValue() != null && !header.getValue().isEmpty()) {
+                kept.put(header.getKey(), List.copyOf(new ArrayList<>(header.getValue())));
+            }
+        }
+        return kept;
+    }
+}

@@ -1,0 +1,147 @@
+package dev.idempotency.agent.core.route;
+
+import dev.idempotency.agent.core.policy.EndpointPolicy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Finds the declared endpoint of a request. Called for every request that reaches an
+ * instrumented entry point, so a miss must cost next to nothing: template-free paths are one
+ * hash lookup; templates are grouped by their first literal segment, compared in place against
+ * the path, so an undeclared path allocates nothing. Methods are compared case-sensitively, as
+ * HTTP defines them.
+ */
+public final class RouteTable {
+
+    private final Map<String, EndpointPolicy[]> exact = new HashMap<>();
+    private final String[] firstSegments;
+    private final TemplateRoute[][] templatesByFirstSegment;
+    /** Templates whose first segment is a variable: tried for every path. */
+    private final TemplateRoute[] templatesFromRoot;
+    private final Map<String, Map<String, EndpointPolicy>> resourceMethods = new HashMap<>();
+
+    public RouteTable(Collection<EndpointPolicy> policies) {
+        Map<String, List<TemplateRoute>> grouped = new HashMap<>();
+        List<TemplateRoute> fromRoot = new ArrayList<>();
+        List<String> declared = new ArrayList<>();
+        for (EndpointPolicy policy : policies) {
+            if (policy.resourceMethod() != null) {
+                addResourceMethod(policy);
+            }
+            if (policy.pathTemplate() == null) {
+                continue;
+            }
+            PathTemplate template = PathTemplate.compile(policy.pathTemplate());
+            String declaration = policy.method() + " " + template.text();
+            if (declared.contains(declaration)) {
+                throw new IllegalArgumentException("endpoint " + policy.name() + " declares " + declaration
+                        + " a second time; each method and path may be declared once");
+            }
+            declared.add(declaration);
+            if (template.isExact()) {
+                exact.merge(template.text(), new EndpointPolicy[] {policy}, RouteTable::concat);
+            } else if (template.firstLiteral() == null) {
+                fromRoot.add(new TemplateRoute(template, policy));
+            } else {
+                grouped.computeIfAbsent(template.firstLiteral(), k -> new ArrayList<>())
+                        .add(new TemplateRoute(template, policy));
+            }
+        }
+        this.firstSegments = grouped.keySet().toArray(new String[0]);
+        this.templatesByFirstSegment = new TemplateRoute[firstSegments.length][];
+        for (int i = 0; i < firstSegments.length; i++) {
+            templatesByFirstSegment[i] = sorted(grouped.get(firstSegments[i]));
+        }
+        this.templatesFromRoot = sorted(fromRoot);
+    }
+
+    /** The endpoint declared for this method and path, or {@code null}. An exact path wins over templates. */
+    public EndpointPolicy route(String method, String path) {
+        if (method == null || path == null) {
+            return null;
+        }
+        EndpointPolicy[] candidates = exact.get(path);
+        if (candidates != null) {
+            for (EndpointPolicy policy : candidates) {
+                if (policy.method().equals(method)) {
+                    return policy;
+                }
+            }
+        }
+        for (int i = 0; i < firstSegments.length; i++) {
+            if (startsWithSegment(path, firstSegments[i])) {
+                EndpointPolicy found = match(templatesByFirstSegment[i], method, path);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return templatesFromRoot.length == 0 ? null : match(templatesFromRoot, method, path);
+    }
+
+    /**
+     * The endpoint declared for a JAX-RS resource method, else the one declared for its method and
+     * path; {@code null} when neither is declared.
+     */
+    public EndpointPolicy routeResourceMethod(String className, String methodName, String method, String path) {
+        Map<String, EndpointPolicy> byMethod = className == null ? null : resourceMethods.get(className);
+        EndpointPolicy policy = byMethod == null ? null : byMethod.get(methodName);
+        if (policy != null && (method == null || policy.method().equals(method))) {
+            return policy;
+        }
+        return route(method, path);
+    }
+
+    private void addResourceMethod(EndpointPolicy policy) {
+        String declared = policy.resourceMethod();
+        int hash = declared.indexOf('#');
+        Map<String, EndpointPolicy> byMethod =
+                resourceMethods.computeIfAbsent(declared.substring(0, hash), k -> new HashMap<>());
+        if (byMethod.putIfAbsent(declared.substring(hash + 1), policy) != null) {
+            throw new IllegalArgumentException("endpoint " + policy.name() + " declares " + declared
+                    + " a second time; each resource method may be declared once");
+        }
+    }
+
+    private static boolean startsWithSegment(String path, String segment) {
+        int end = 1 + segment.length();
+        return path.length() >= end && path.charAt(0) == '/' && path.regionMatches(1, segment, 0, segment.length())
+                && (path.length() == end || path.charAt(end) == '/');
+    }
+
+    private static EndpointPolicy match(TemplateRoute[] routes, String method, String path) {
+        for (TemplateRoute route : routes) {
+            if (route.policy.method().equals(method) && route.template.matches(path)) {
+                return route.policy;
+            }
+        }
+        return null;
+    }
+
+    private static TemplateRoute[] sorted(List<TemplateRoute> routes) {
+        TemplateRoute[] array = routes.toArray(new TemplateRoute[0]);
+        Arrays.sort(array, (a, b) -> a.template.compareTo(b.template));
+        return array;
+    }
+
+    private static EndpointPolicy[] concat(EndpointPolicy[] a, EndpointPolicy[] b) {
+        EndpointPolicy[] both = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
+    }
+
+    /** A compiled template and the endpoint it leads to. */
+    private static final class TemplateRoute {
+        final PathTemplate template;
+        final EndpointPolicy policy;
+
+        TemplateRoute(PathTemplate template, EndpointPolicy policy) {
+            this.template = template;
+            this.policy = policy;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.idempotency.agent.core.scope;
+
+import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.core.fingerprint.Sha256;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Resolves the scope of a request from its configured parts. One part keeps its value as is, so
+ * operators recognise a tenant in the store; several parts are joined length-prefixed
+ * ({@code 4:acme5:alice}), which no two different combinations can share. A scope longer than the
+ * store's column is replaced by its SHA-256, prefixed so it cannot collide with a literal value.
+ */
+public final class ScopeResolver {
+
+    /** The store's scope column width. */
+    public static final int MAX_STORED_LENGTH = 255;
+
+    private final List<ScopePart> parts;
+    private final boolean global;
+
+    public ScopeResolver(List<ScopePart> parts) {
+        List<ScopePart> sources = new ArrayList<>();
+        for (ScopePart part : parts) {
+            if (part.kind() != ScopePart.Kind.NONE) {
+                sources.add(part);
+            }
+        }
+        this.parts = List.copyOf(sources);
+        this.global = sources.isEmpty();
+    }
+
+    public List<ScopePart> parts() {
+        return parts;
+    }
+
+    public ResolvedScope resolve(RequestView request) {
+        if (global) {
+            return ResolvedScope.global();
+        }
+        if (parts.size() == 1) {
+            String value = valueOf(parts.get(0), request);
+            return value == null ? missing(parts.get(0)) : ResolvedScope.of(bounded(value));
+        }
+        StringBuilder joined = new StringBuilder();
+        for (ScopePart part : parts) {
+            String value = valueOf(part, request);
+            if (value == null) {
+                return missing(part);
+            }
+            joined.append(value.length()).append(':').append(value);
+        }
+        return ResolvedScope.of(bounded(joined.toString()));
+    }
+
+    private static String valueOf(ScopePart part, RequestView request) {
+        String value;
+        if (part.kind() == ScopePart.Kind.PRINCIPAL) {
+            value = request.principal();
+        } else {
+            List<String> values = request.headers(part.headerName());
+            value = values == null || values.isEmpty() ? null : String.join(",", values).trim();
+        }
+        return value == null || value.isEmpty() ? null : value;
+    }
+
+    private static ResolvedScope missing(ScopePart part) {
+        return ResolvedScope.missing(part.kind() == ScopePart.Kind.PRINCIPAL
+                ? "the request has no authenticated principal, which scopes the key"
+                : "the request has no " + part.headerName() + " header, which scopes the key");
+    }
+
+    private static String bounded(String scope) {
+        if (scope.length() <= MAX_STORED_LENGTH) {
+            return scope;
+        }
+        return "sha256:" + Sha256.hex(scope.getBytes(StandardCharsets.UTF_8));
+    }
+}

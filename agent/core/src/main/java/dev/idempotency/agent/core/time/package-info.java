@@ -1,0 +1,2 @@
+/** Clocks of this JVM, injectable so tests decide what time it is. */
+package dev.idempotency.agent.core.time;

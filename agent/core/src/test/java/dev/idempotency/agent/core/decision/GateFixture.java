@@ -1,0 +1,86 @@
+package dev.idempotency.agent.core.decision;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.route.RouteTable;
+import dev.idempotency.agent.core.testing.RecordingListener;
+import dev.idempotency.agent.core.testing.SwitchableStore;
+import dev.idempotency.agent.core.testing.TestClock;
+import dev.idempotency.agent.core.testing.TestRequest;
+import dev.idempotency.agent.core.testing.TestStores;
+import dev.idempotency.agent.store.StoredRecord;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A gate over one endpoint, a test store, a test clock and a recording listener. */
+final class GateFixture {
+
+    static final String OWNER = "jvm-test";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    final TestClock clock = new TestClock();
+    final SwitchableStore store = new SwitchableStore(TestStores.create(clock));
+    final RecordingListener listener = new RecordingListener();
+    final EndpointPolicy policy;
+    final IdempotencyGate gate;
+
+    GateFixture(EndpointPolicy.Builder policy) {
+        this.policy = policy.build();
+        this.gate = new IdempotencyGate(new RouteTable(List.of(this.policy)), store, OWNER, listener, clock);
+    }
+
+    static EndpointPolicy.Builder orders() {
+        return EndpointPolicy.builder().name("create-order").method("POST").pathTemplate("/orders");
+    }
+
+    Verdict begin(TestRequest request) {
+        return gate.begin(gate.route(request.method(), request.path()), request);
+    }
+
+    Optional<StoredRecord> record(String key) {
+        return record("", key);
+    }
+
+    Optional<StoredRecord> record(String scope, String key) {
+        return store.find(scope, key);
+    }
+
+    static String header(Verdict verdict, String name) {
+        for (Map.Entry<String, List<String>> header : verdict.headers().entrySet()) {
+            if (header.getKey().equalsIgnoreCase(name)) {
+                return String.join(",", header.getValue());
+            }
+        }
+        return null;
+    }
+
+    static JsonNode json(Verdict verdict) {
+        try {
+            return JSON.readTree(verdict.body());
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Asserts a problem answer: status, type, content type, and the request id in header and body. */
+    static JsonNode assertProblem(Verdict verdict, int status, String typeSlug) {
+        assertThat(verdict.proceeds()).isFalse();
+        assertThat(verdict.status()).isEqualTo(status);
+        assertThat(header(verdict, "Content-Type")).isEqualTo("application/problem+json");
+        String requestId = header(verdict, "X-Request-Id");
+        assertThat(requestId).isNotBlank();
+        JsonNode problem = json(verdict);
+        assertThat(problem.get("type").asText()).isEqualTo("https://idempotency-agent.dev/problems/" + typeSlug);
+        assertThat(problem.get("title").asText()).isNotBlank();
+        assertThat(problem.get("status").asInt()).isEqualTo(status);
+        assertThat(problem.get("detail").asText()).isNotBlank();
+        assertThat(problem.get("requestId").asText()).isEqualTo(requestId);
+        return problem;
+    }
+}

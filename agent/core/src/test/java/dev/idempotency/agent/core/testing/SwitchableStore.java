@@ -1,0 +1,97 @@
+package dev.idempotency.agent.core.testing;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoredResponse;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/** Wraps any store and, when switched off, fails every call the way an unreachable store does. */
+public final class SwitchableStore implements IdempotencyStore {
+
+    private final IdempotencyStore delegate;
+    private volatile Supplier<RuntimeException> failure;
+
+    public SwitchableStore(IdempotencyStore delegate) {
+        this.delegate = delegate;
+    }
+
+    public void unavailable() {
+        failWith(() -> new StoreUnavailableException("connection refused", null));
+    }
+
+    public void failWith(Supplier<RuntimeException> failure) {
+        this.failure = failure;
+    }
+
+    public void available() {
+        this.failure = null;
+    }
+
+    /** Runs the call on the real store unless switched off. */
+    private <T> T guarded(Supplier<T> call) {
+        Supplier<RuntimeException> current = failure;
+        if (current != null) {
+            throw current.get();
+        }
+        return call.get();
+    }
+
+    @Override
+    public ClaimResult claim(ClaimRequest request) {
+        return guarded(() -> delegate.claim(request));
+    }
+
+    @Override
+    public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
+        return guarded(() -> delegate.takeOver(request, expectedToken));
+    }
+
+    @Override
+    public boolean markUnknown(String scope, String key, long expectedToken) {
+        return guarded(() -> delegate.markUnknown(scope, key, expectedToken));
+    }
+
+    @Override
+    public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        return guarded(() -> delegate.complete(scope, key, fencingToken, response, ttl));
+    }
+
+    @Override
+    public boolean release(String scope, String key, long fencingToken) {
+        return guarded(() -> delegate.release(scope, key, fencingToken));
+    }
+
+    @Override
+    public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
+        return guarded(() -> delegate.renewLeases(leases, lease));
+    }
+
+    @Override
+    public int purgeExpired(int batchSize) {
+        return guarded(() -> delegate.purgeExpired(batchSize));
+    }
+
+    @Override
+    public Optional<StoredRecord> find(String scope, String key) {
+        return guarded(() -> delegate.find(scope, key));
+    }
+
+    @Override
+    public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
+        return guarded(() -> delegate.list(state, olderThan, limit));
+    }
+
+    @Override
+    public void close() {
+        delegate.close();
+    }
+}

@@ -1,0 +1,18 @@
+package dev.idempotency.agent.core.testing;
+
+import dev.idempotency.agent.store.IdempotencyStore;
+
+/**
+ * The store the core's tests run against. The one place to swap in another implementation (the
+ * embedded H2 store, once it lands): every gate test builds its store here.
+ */
+public final class TestStores {
+
+    private TestStores() {
+    }
+
+    /** A fresh, empty store whose clock is {@code clock}. */
+    public static IdempotencyStore create(TestClock clock) {
+        return new InMemoryTestStore(clock);
+    }
+}
