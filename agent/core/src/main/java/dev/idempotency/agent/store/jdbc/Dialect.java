@@ -1,0 +1,120 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Properties;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.StoredRecord;
+
+/**
+ * What differs between the databases: driver, column types, the clock expression, and the one
+ * atomic statement that claims a key.
+ */
+abstract class Dialect {
+
+    /** Picks the dialect from the JDBC URL; {@code jdbc:mysql:} is served by the MariaDB driver. */
+    static Dialect forUrl(String url) {
+        if (url.startsWith("jdbc:h2:")) {
+            return new H2Dialect();
+        }
+        if (url.startsWith("jdbc:postgresql:")) {
+            return new PostgresDialect();
+        }
+        if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
+            return new MariaDbDialect();
+        }
+        throw new IllegalArgumentException("unsupported store URL '" + url
+                + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql:");
+    }
+
+    abstract String name();
+
+    /** Loaded by name through this class's loader: the relocated agent jar cannot rely on DriverManager. */
+    abstract String driverClassName();
+
+    /** The URL handed to the driver (defaults that matter for safety are added here). */
+    String normaliseUrl(String url) {
+        return url;
+    }
+
+    /** Driver properties bounding connect and statement time, so a dead store fails fast. */
+    abstract Properties connectionProperties(StoreSettings settings);
+
+    /** Statements creating the record table and its purge index, each a no-op when they exist. */
+    abstract List<String> createTable(String table);
+
+    /** The database clock; every lease and expiry is judged by it. */
+    abstract String now();
+
+    /** An expression for the database clock plus a number of milliseconds given as one parameter. */
+    abstract String nowPlusMillis();
+
+    Instant readInstant(ResultSet row, String column) throws SQLException {
+        OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    /**
+     * Claims the key in one atomic step and returns the row as it stands after it; {@code null} when
+     * the row vanished in a race (the caller runs the claim again). The row's attempt count is 1
+     * exactly when this call created (or replaced an expired) record, which is how the caller
+     * learns that it holds the claim.
+     */
+    /** The claim statement of this table, built once (see {@link TableSql#claim}). */
+    abstract String claimSql(TableSql sql);
+
+    StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql.claim)) {
+            TableSql.bindClaim(statement, 1, request, newToken);
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() ? RecordRows.read(row, this) : null;
+            }
+        }
+    }
+
+    /** Deletes at most the given number of expired rows; one parameter: the batch size. */
+    abstract String purgeExpired(String table);
+
+    /** Appended to a query to bound its rows; one parameter. */
+    String limit() {
+        return " LIMIT ?";
+    }
+
+    /** The record table in standard SQL, given the dialect's names for three column types. */
+    static List<String> standardCreateTable(String table, String timestamp, String text, String binary) {
+        return List.of("CREATE TABLE IF NOT EXISTS " + table + " ("
+                + "scope VARCHAR(255) NOT NULL, idem_key VARCHAR(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
+                + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
+                + "fencing_token BIGINT NOT NULL, lease_until " + timestamp + " NOT NULL, attempts INT NOT NULL, "
+                + "first_request_id VARCHAR(255), response_status INT, response_headers " + text + ", "
+                + "response_body " + binary + ", body_retained BOOLEAN, created_at " + timestamp + " NOT NULL, "
+                + "completed_at " + timestamp + ", expires_at " + timestamp + " NOT NULL, "
+                + "PRIMARY KEY (scope, idem_key))",
+                "CREATE INDEX IF NOT EXISTS " + table + "_expires_at ON " + table + " (expires_at)");
+    }
+
+    /** Whole seconds, rounded up, for drivers and settings that take seconds. */
+    static long seconds(java.time.Duration duration) {
+        return Math.max(1, (duration.toMillis() + 999) / 1000);
+    }
+
+    String createMetaTable(String metaTable) {
+        return "CREATE TABLE IF NOT EXISTS " + metaTable + " (id INT NOT NULL PRIMARY KEY, schema_version INT NOT NULL)";
+    }
+
+    boolean isDuplicateKey(SQLException e) {
+        return "23505".equals(e.getSQLState()) || e.getErrorCode() == 1062;
+    }
+
+    /** Deadlocks and serialization failures: the statement may simply be run again. */
+    boolean isRetryable(SQLException e) {
+        String state = e.getSQLState();
+        return state != null && (state.equals("40001") || state.equals("40P01"));
+    }
+}

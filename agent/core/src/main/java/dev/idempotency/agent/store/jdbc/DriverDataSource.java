@@ -1,0 +1,91 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+/**
+ * Connections straight from a driver instance the store created itself. The agent jar relocates
+ * the drivers and lives in its own class loader, where {@code DriverManager} and its service
+ * loading would find the application's drivers or none.
+ */
+final class DriverDataSource implements DataSource {
+
+    private final Driver driver;
+    private final String url;
+    private final Properties properties;
+
+    DriverDataSource(String driverClassName, String url, Properties properties) {
+        this.driver = instantiate(driverClassName);
+        this.url = url;
+        this.properties = properties;
+    }
+
+    private static Driver instantiate(String driverClassName) {
+        try {
+            Class<?> type = Class.forName(driverClassName, true, DriverDataSource.class.getClassLoader());
+            return (Driver) type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalStateException("JDBC driver " + driverClassName + " is not available", e);
+        }
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        Connection connection = driver.connect(url, properties);
+        if (connection == null) {
+            throw new SQLException("driver " + driver.getClass().getName() + " does not accept the store URL", "08001");
+        }
+        return connection;
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        throw new SQLFeatureNotSupportedException("credentials are part of the store settings");
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        // nothing is logged through a writer
+    }
+
+    /** Connect timeouts are driver properties, set per dialect. */
+    @Override
+    public void setLoginTimeout(int seconds) {
+        // see connectionProperties of each dialect
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return 0;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("not a wrapper of " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+}

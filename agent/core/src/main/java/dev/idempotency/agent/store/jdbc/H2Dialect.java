@@ -1,0 +1,76 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * H2, the embedded default. The claim is one {@code MERGE ... USING} read through
+ * {@code FINAL TABLE}. H2 does not lock a key that is not there yet, so two racing claims of a new
+ * key can both take the insert branch: the primary key rejects the second (SQLState 23505) and
+ * {@link JdbcIdempotencyStore} runs its claim again, which then meets the winner's row.
+ */
+final class H2Dialect extends Dialect {
+
+    @Override
+    String name() {
+        return "H2";
+    }
+
+    @Override
+    String driverClassName() {
+        return "org.h2.Driver";
+    }
+
+    /**
+     * H2 writes commits to its file up to 500 ms late by default: a killed JVM would lose them and
+     * replay nothing for requests it had answered. {@code WRITE_DELAY=0} writes each commit before
+     * returning (a process crash then loses nothing; an operating-system crash still may).
+     */
+    @Override
+    String normaliseUrl(String url) {
+        String upper = url.toUpperCase(Locale.ROOT);
+        return upper.contains(";WRITE_DELAY=") ? url : url + ";WRITE_DELAY=0";
+    }
+
+    @Override
+    Properties connectionProperties(StoreSettings settings) {
+        Properties properties = new Properties();
+        properties.setProperty("LOCK_TIMEOUT", Long.toString(settings.statementTimeout().toMillis()));
+        return properties;
+    }
+
+    @Override
+    List<String> createTable(String table) {
+        return standardCreateTable(table, "TIMESTAMP WITH TIME ZONE", "CHARACTER LARGE OBJECT", "BINARY LARGE OBJECT");
+    }
+
+    @Override
+    String now() {
+        return "CURRENT_TIMESTAMP";
+    }
+
+    @Override
+    String nowPlusMillis() {
+        return "DATEADD(MILLISECOND, CAST(? AS BIGINT), CURRENT_TIMESTAMP)";
+    }
+
+    @Override
+    String claimSql(TableSql sql) {
+        String source = "s.";
+        return "SELECT " + sql.selectList + " FROM FINAL TABLE (MERGE INTO " + sql.table + " r USING (SELECT "
+                + "CAST(? AS VARCHAR(255)) scope, CAST(? AS VARCHAR(255)) idem_key, CAST(? AS VARCHAR(255)) endpoint, "
+                + "CAST(? AS VARCHAR(128)) fingerprint, 'IN_PROGRESS' state, CAST(? AS VARCHAR(255)) owner, "
+                + "CAST(? AS BIGINT) fencing_token, " + nowPlusMillis() + " lease_until, 1 attempts, "
+                + "CAST(? AS VARCHAR(255)) first_request_id, " + now() + " created_at, " + nowPlusMillis()
+                + " expires_at) s ON r.scope = s.scope AND r.idem_key = s.idem_key "
+                + "WHEN MATCHED THEN UPDATE SET " + TableSql.claimUpdate("r.", column -> source + column, now())
+                + " WHEN NOT MATCHED THEN INSERT (" + TableSql.CLAIM_COLUMNS + ") VALUES (s."
+                + TableSql.CLAIM_COLUMNS.replace(", ", ", s.") + "))";
+    }
+
+    @Override
+    String purgeExpired(String table) {
+        return "DELETE FROM " + table + " WHERE expires_at <= CURRENT_TIMESTAMP FETCH FIRST ? ROWS ONLY";
+    }
+}

@@ -1,0 +1,252 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+import javax.sql.DataSource;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoredResponse;
+
+/**
+ * The store on a relational database through a connection pool. Each method is one short
+ * transaction; times are the database's. Open it with {@link JdbcStores#open}.
+ */
+public final class JdbcIdempotencyStore implements IdempotencyStore {
+
+    /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
+    private static final int CLAIM_ROUNDS = 8;
+
+    private final DataSource pool;
+    private final AutoCloseable closePool;
+    private final Dialect dialect;
+    private final TableSql sql;
+    private final String description;
+    private volatile boolean schemaReady;
+
+    JdbcIdempotencyStore(DataSource pool, AutoCloseable closePool, Dialect dialect, StoreSettings settings) {
+        this.pool = pool;
+        this.closePool = closePool;
+        this.dialect = dialect;
+        this.sql = new TableSql(settings.table(), dialect);
+        this.description = dialect.name() + " store, " + settings.describe();
+    }
+
+    @Override
+    public ClaimResult claim(ClaimRequest request) {
+        return run("claim", connection -> {
+            SQLException lastRace = null;
+            for (int round = 0; round < CLAIM_ROUNDS; round++) {
+                try {
+                    StoredRecord record = dialect.claim(connection, sql, request, newToken());
+                    if (record != null) {
+                        // attempts is 1 exactly when this statement created the record or replaced an expired one.
+                        return record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record);
+                    }
+                } catch (SQLException e) {
+                    if (!dialect.isDuplicateKey(e) && !dialect.isRetryable(e)) {
+                        throw e;
+                    }
+                    lastRace = e;
+                }
+            }
+            throw new SQLException("claim kept racing with concurrent changes of the same key", "40001", lastRace);
+        });
+    }
+
+    @Override
+    public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
+        return run("takeOver", connection -> Transactions.run(connection, () -> {
+            try (PreparedStatement update = connection.prepareStatement(sql.takeOver)) {
+                update.setString(1, request.owner());
+                update.setLong(2, request.lease().toMillis());
+                update.setString(3, request.requestId());
+                update.setLong(4, request.ttl().toMillis());
+                bindKeyAndToken(update, 5, request.scope(), request.key(), expectedToken);
+                if (update.executeUpdate() == 0) {
+                    return Optional.<StoredRecord>empty();
+                }
+            }
+            return find(connection, request.scope(), request.key());
+        }));
+    }
+
+    @Override
+    public boolean markUnknown(String scope, String key, long expectedToken) {
+        return run("markUnknown", connection -> {
+            try (PreparedStatement update = connection.prepareStatement(sql.markUnknown)) {
+                bindKeyAndToken(update, 1, scope, key, expectedToken);
+                return update.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        return run("complete", connection -> {
+            try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
+                update.setInt(1, response.status());
+                update.setString(2, HeadersJson.write(response.headers()));
+                update.setBytes(3, response.body());
+                update.setBoolean(4, response.bodyRetained());
+                update.setLong(5, ttl.toMillis());
+                bindKeyAndToken(update, 6, scope, key, fencingToken);
+                return update.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public boolean release(String scope, String key, long fencingToken) {
+        return run("release", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement(sql.release)) {
+                bindKeyAndToken(delete, 1, scope, key, fencingToken);
+                return delete.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
+        if (leases.isEmpty()) {
+            return 0;
+        }
+        return run("renewLeases", connection -> {
+            try (PreparedStatement update = connection.prepareStatement(sql.renewLease)) {
+                for (LeaseRef ref : leases) {
+                    update.setLong(1, lease.toMillis());
+                    update.setLong(2, lease.toMillis());
+                    bindKeyAndToken(update, 3, ref.scope(), ref.key(), ref.fencingToken());
+                    update.addBatch();
+                }
+                int renewed = 0;
+                for (int count : update.executeBatch()) {
+                    // Some drivers report a batched row as "done, count unknown".
+                    renewed += count == Statement.SUCCESS_NO_INFO ? 1 : Math.max(count, 0);
+                }
+                return renewed;
+            }
+        });
+    }
+
+    @Override
+    public int purgeExpired(int batchSize) {
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("batch size must be at least 1, was " + batchSize);
+        }
+        return run("purgeExpired", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement(sql.purge)) {
+                delete.setInt(1, batchSize);
+                return delete.executeUpdate();
+            }
+        });
+    }
+
+    /** The record as stored, even when it has expired (a claim would then replace it). */
+    @Override
+    public Optional<StoredRecord> find(String scope, String key) {
+        return run("find", connection -> find(connection, scope, key));
+    }
+
+    @Override
+    public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
+        return run("list", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(sql.list)) {
+                query.setString(1, state.name());
+                query.setLong(2, -olderThan.toMillis());
+                query.setInt(3, limit);
+                List<StoredRecord> records = new ArrayList<>();
+                try (ResultSet rows = query.executeQuery()) {
+                    while (rows.next()) {
+                        records.add(RecordRows.read(rows, dialect));
+                    }
+                }
+                return records;
+            }
+        });
+    }
+
+    @Override
+    public void close() {
+        try {
+            closePool.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing the " + description + " failed", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return description;
+    }
+
+    /**
+     * Creates or checks the table now. An unreachable database is not an error yet: the first
+     * operation that reaches it prepares the schema, so the service can start before its store.
+     */
+    void prepareSchema() {
+        run("schema check", connection -> null);
+    }
+
+    private Optional<StoredRecord> find(Connection connection, String scope, String key) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(sql.find)) {
+            query.setString(1, scope);
+            query.setString(2, key);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? Optional.of(RecordRows.read(row, dialect)) : Optional.empty();
+            }
+        }
+    }
+
+    private <T> T run(String operation, SqlWork<T> work) {
+        try (Connection connection = pool.getConnection()) {
+            if (!schemaReady) {
+                ensureSchema(connection);
+            }
+            return work.apply(connection);
+        } catch (SQLException e) {
+            throw new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private synchronized void ensureSchema(Connection connection) throws SQLException {
+        if (!schemaReady) {
+            StoreSchema.ensure(connection, sql);
+            schemaReady = true;
+        }
+    }
+
+    private static void bindKeyAndToken(PreparedStatement statement, int first, String scope, String key, long token)
+            throws SQLException {
+        statement.setString(first, scope);
+        statement.setString(first + 1, key);
+        statement.setLong(first + 2, token);
+    }
+
+    /**
+     * A fresh record's first token. Random rather than 1, so a stale owner from before a release
+     * or purge can never match the token of a later claim of the same key; takeovers add one.
+     */
+    private static long newToken() {
+        return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
+    }
+
+    private interface SqlWork<T> {
+        T apply(Connection connection) throws SQLException;
+    }
+}

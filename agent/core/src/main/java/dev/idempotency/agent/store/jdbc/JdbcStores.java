@@ -1,0 +1,68 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.util.Properties;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.idempotency.agent.store.StoreUnavailableException;
+
+/** Opens a JDBC store: the dialect follows the URL, connections come from a bounded HikariCP pool. */
+public final class JdbcStores {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcStores.class);
+    /** HikariCP refuses shorter connection and validation timeouts. */
+    private static final long HIKARI_MINIMUM_MILLIS = 250;
+
+    private JdbcStores() {
+    }
+
+    /**
+     * Opens the store and creates its table if absent. A database that cannot be reached yet is
+     * logged, not fatal: operations fail with {@link StoreUnavailableException} until it answers.
+     *
+     * @throws StoreSchemaException when the table was laid out for another schema version
+     */
+    public static JdbcIdempotencyStore open(StoreSettings settings) {
+        return open(settings, Dialect.forUrl(settings.url()));
+    }
+
+    static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect) {
+        HikariDataSource pool = new HikariDataSource(poolConfig(settings, dialect));
+        JdbcIdempotencyStore store = new JdbcIdempotencyStore(pool, pool, dialect, settings);
+        try {
+            store.prepareSchema();
+        } catch (StoreSchemaException e) {
+            pool.close();
+            throw e;
+        } catch (StoreUnavailableException e) {
+            LOG.warn("Idempotency store not reachable yet, requests fail closed until it is: {}", e.getMessage());
+        }
+        return store;
+    }
+
+    private static HikariConfig poolConfig(StoreSettings settings, Dialect dialect) {
+        Properties properties = dialect.connectionProperties(settings);
+        if (settings.user() != null) {
+            properties.setProperty("user", settings.user());
+        }
+        if (settings.password() != null) {
+            properties.setProperty("password", settings.password());
+        }
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(new DriverDataSource(dialect.driverClassName(), dialect.normaliseUrl(settings.url()),
+                properties));
+        config.setPoolName("idempotency-store");
+        config.setMaximumPoolSize(settings.poolSize());
+        long connectMillis = Math.max(HIKARI_MINIMUM_MILLIS, settings.connectTimeout().toMillis());
+        config.setConnectionTimeout(connectMillis);
+        config.setValidationTimeout(connectMillis);
+        // Start without the database; the pool keeps trying and requests fail closed meanwhile.
+        config.setInitializationFailTimeout(-1);
+        config.setAutoCommit(true);
+        return config;
+    }
+}

@@ -1,0 +1,152 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.StoredRecord;
+
+/**
+ * MariaDB (and MySQL through the MariaDB driver). The claim is one
+ * {@code INSERT ... ON DUPLICATE KEY UPDATE}; MariaDB 10.5+ returns the resulting row with
+ * {@code RETURNING}; elsewhere the row is read in the same transaction, while the statement's
+ * exclusive row lock still holds it. Times are UTC {@code DATETIME(6)} from the server clock.
+ */
+final class MariaDbDialect extends Dialect {
+
+    private static final Pattern MARIADB_VERSION = Pattern.compile("(\\d+)\\.(\\d+).*MariaDB.*");
+
+    /** null until the first claim has asked the server. */
+    private volatile Boolean returning;
+
+    MariaDbDialect() {
+    }
+
+    /** For tests: the transaction path MySQL servers take, on any server. */
+    static MariaDbDialect withoutReturning() {
+        MariaDbDialect dialect = new MariaDbDialect();
+        dialect.returning = false;
+        return dialect;
+    }
+
+    @Override
+    String name() {
+        return "MariaDB";
+    }
+
+    @Override
+    String driverClassName() {
+        return "org.mariadb.jdbc.Driver";
+    }
+
+    @Override
+    String normaliseUrl(String url) {
+        // Connector/J 3 accepts jdbc:mysql: only with an extra flag; the scheme is all that differs.
+        return url.startsWith("jdbc:mysql:") ? "jdbc:mariadb:" + url.substring("jdbc:mysql:".length()) : url;
+    }
+
+    @Override
+    Properties connectionProperties(StoreSettings settings) {
+        Properties properties = new Properties();
+        properties.setProperty("connectTimeout", Long.toString(settings.connectTimeout().toMillis()));
+        // No portable server-side statement timeout: the socket timeout bounds a statement, the lock wait a row lock.
+        properties.setProperty("socketTimeout", Long.toString(settings.statementTimeout().toMillis() + 1000));
+        properties.setProperty("sessionVariables",
+                "innodb_lock_wait_timeout=" + seconds(settings.statementTimeout()));
+        properties.setProperty("tcpKeepAlive", "true");
+        return properties;
+    }
+
+    @Override
+    List<String> createTable(String table) {
+        // Binary keys: compared byte for byte, without the case folding and space padding of text collations.
+        return List.of("CREATE TABLE IF NOT EXISTS " + table + " ("
+                + "scope VARBINARY(1020) NOT NULL, idem_key VARBINARY(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
+                + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
+                + "fencing_token BIGINT NOT NULL, lease_until DATETIME(6) NOT NULL, attempts INT NOT NULL, "
+                + "first_request_id VARCHAR(255), response_status INT, response_headers MEDIUMTEXT, "
+                + "response_body LONGBLOB, body_retained BOOLEAN, created_at DATETIME(6) NOT NULL, "
+                + "completed_at DATETIME(6), expires_at DATETIME(6) NOT NULL, "
+                + "PRIMARY KEY (scope, idem_key), KEY " + table + "_expires_at (expires_at)"
+                + ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+    }
+
+    @Override
+    String now() {
+        return "UTC_TIMESTAMP(6)";
+    }
+
+    @Override
+    String nowPlusMillis() {
+        return "TIMESTAMPADD(MICROSECOND, ? * 1000, UTC_TIMESTAMP(6))";
+    }
+
+    @Override
+    Instant readInstant(ResultSet row, String column) throws SQLException {
+        LocalDateTime value = row.getObject(column, LocalDateTime.class);
+        return value == null ? null : value.toInstant(ZoneOffset.UTC);
+    }
+
+    @Override
+    String claimSql(TableSql sql) {
+        return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
+                + ") ON DUPLICATE KEY UPDATE " + TableSql.claimUpdate("", column -> "VALUES(" + column + ")", now());
+    }
+
+    @Override
+    StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
+        if (supportsReturning(connection)) {
+            try (PreparedStatement statement = connection.prepareStatement(sql.claim + " RETURNING " + sql.selectList)) {
+                TableSql.bindClaim(statement, 1, request, newToken);
+                try (ResultSet row = statement.executeQuery()) {
+                    return row.next() ? RecordRows.read(row, this) : null;
+                }
+            }
+        }
+        return claimInTransaction(connection, sql, request, newToken);
+    }
+
+    private StoredRecord claimInTransaction(Connection connection, TableSql sql, ClaimRequest request, long newToken)
+            throws SQLException {
+        return Transactions.run(connection, () -> {
+            try (PreparedStatement upsert = connection.prepareStatement(sql.claim)) {
+                TableSql.bindClaim(upsert, 1, request, newToken);
+                upsert.executeUpdate();
+            }
+            try (PreparedStatement find = connection.prepareStatement(sql.find)) {
+                find.setString(1, request.scope());
+                find.setString(2, request.key());
+                try (ResultSet row = find.executeQuery()) {
+                    return row.next() ? RecordRows.read(row, this) : null;
+                }
+            }
+        });
+    }
+
+    private boolean supportsReturning(Connection connection) throws SQLException {
+        Boolean known = returning;
+        if (known == null) {
+            DatabaseMetaData metaData = connection.getMetaData();
+            Matcher version = MARIADB_VERSION.matcher(metaData.getDatabaseProductVersion());
+            known = version.matches() && (Integer.parseInt(version.group(1)) > 10
+                    || Integer.parseInt(version.group(1)) == 10 && Integer.parseInt(version.group(2)) >= 5);
+            returning = known;
+        }
+        return known;
+    }
+
+    @Override
+    String purgeExpired(String table) {
+        return "DELETE FROM " + table + " WHERE expires_at <= UTC_TIMESTAMP(6) ORDER BY expires_at LIMIT ?";
+    }
+}

@@ -1,0 +1,66 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * PostgreSQL: the claim is one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the
+ * conflicting row is locked by the statement itself, so the primary key decides every race.
+ */
+final class PostgresDialect extends Dialect {
+
+    @Override
+    String name() {
+        return "PostgreSQL";
+    }
+
+    @Override
+    String driverClassName() {
+        return "org.postgresql.Driver";
+    }
+
+    @Override
+    Properties connectionProperties(StoreSettings settings) {
+        Properties properties = new Properties();
+        long connectSeconds = seconds(settings.connectTimeout());
+        long statementMillis = settings.statementTimeout().toMillis();
+        properties.setProperty("connectTimeout", Long.toString(connectSeconds));
+        properties.setProperty("loginTimeout", Long.toString(connectSeconds));
+        // The server cancels slow statements and lock waits; the socket timeout covers a server that went silent.
+        properties.setProperty("options", "-c statement_timeout=" + statementMillis + " -c lock_timeout=" + statementMillis);
+        properties.setProperty("socketTimeout", Long.toString(seconds(settings.statementTimeout()) + 1));
+        properties.setProperty("tcpKeepAlive", "true");
+        properties.setProperty("ApplicationName", "idempotency-agent");
+        return properties;
+    }
+
+    @Override
+    List<String> createTable(String table) {
+        return standardCreateTable(table, "TIMESTAMPTZ", "TEXT", "BYTEA");
+    }
+
+    @Override
+    String now() {
+        return "now()";
+    }
+
+    @Override
+    String nowPlusMillis() {
+        return "(now() + CAST(? AS BIGINT) * INTERVAL '1 millisecond')";
+    }
+
+    @Override
+    String claimSql(TableSql sql) {
+        return "INSERT INTO " + sql.table + " AS r (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
+                + ") ON CONFLICT (scope, idem_key) DO UPDATE SET "
+                + TableSql.claimUpdate("r.", column -> "excluded." + column, now())
+                + " RETURNING " + sql.selectList;
+    }
+
+    @Override
+    String purgeExpired(String table) {
+        // SKIP LOCKED: a row being claimed right now is left for the next round instead of waited for.
+        return "DELETE FROM " + table + " WHERE (scope, idem_key) IN (SELECT scope, idem_key FROM " + table
+                + " WHERE expires_at <= now() ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)";
+    }
+}

@@ -1,0 +1,42 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoredResponse;
+
+/** Turns a row selected with {@link TableSql#selectList} into a {@link StoredRecord}. */
+final class RecordRows {
+
+    private RecordRows() {
+    }
+
+    static StoredRecord read(ResultSet row, Dialect dialect) throws SQLException {
+        return new StoredRecord(
+                row.getString("scope"),
+                row.getString("idem_key"),
+                row.getString("endpoint"),
+                row.getString("fingerprint"),
+                RecordState.valueOf(row.getString("state")),
+                row.getString("owner"),
+                row.getLong("fencing_token"),
+                row.getInt("lease_expired") == 1,
+                row.getInt("attempts"),
+                row.getString("first_request_id"),
+                response(row),
+                dialect.readInstant(row, "created_at"),
+                dialect.readInstant(row, "completed_at"),
+                dialect.readInstant(row, "expires_at"));
+    }
+
+    private static StoredResponse response(ResultSet row) throws SQLException {
+        int status = row.getInt("response_status");
+        if (row.wasNull()) {
+            return null;
+        }
+        return new StoredResponse(status, HeadersJson.read(row.getString("response_headers")),
+                row.getBytes("response_body"), row.getBoolean("body_retained"));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Where the JDBC store lives and how long it may take to answer. Immutable; {@code with*} methods
+ * return a changed copy. The defaults give the embedded H2 file store a single instance needs.
+ */
+public final class StoreSettings {
+
+    public static final String DEFAULT_URL = "jdbc:h2:file:./idempotency-store/agent";
+    public static final String DEFAULT_TABLE = "idempotency_records";
+
+    /** The table name is spliced into SQL, so it must be a plain identifier (the meta table appends "_meta"). */
+    private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,47}");
+
+    private final String url;
+    private final String user;
+    private final String password;
+    private final String table;
+    private final int poolSize;
+    private final Duration connectTimeout;
+    private final Duration statementTimeout;
+
+    private StoreSettings(String url, String user, String password, String table, int poolSize,
+            Duration connectTimeout, Duration statementTimeout) {
+        this.url = Objects.requireNonNull(url, "url");
+        this.user = user;
+        this.password = password;
+        this.table = requireTableName(table);
+        if (poolSize < 1) {
+            throw new IllegalArgumentException("pool size must be at least 1, was " + poolSize);
+        }
+        this.poolSize = poolSize;
+        this.connectTimeout = requirePositive(connectTimeout, "connect timeout");
+        this.statementTimeout = requirePositive(statementTimeout, "statement timeout");
+    }
+
+    /** H2 file store in the working directory, pool of 8, 2 s to connect, 5 s per statement. */
+    public static StoreSettings defaults() {
+        return new StoreSettings(DEFAULT_URL, "sa", "", DEFAULT_TABLE, 8, Duration.ofSeconds(2), Duration.ofSeconds(5));
+    }
+
+    public static StoreSettings forUrl(String url) {
+        return defaults().withUrl(url);
+    }
+
+    public StoreSettings withUrl(String url) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+    }
+
+    public StoreSettings withCredentials(String user, String password) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+    }
+
+    public StoreSettings withTable(String table) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+    }
+
+    public StoreSettings withPoolSize(int poolSize) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+    }
+
+    public StoreSettings withConnectTimeout(Duration connectTimeout) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+    }
+
+    public StoreSettings withStatementTimeout(Duration statementTimeout) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+    }
+
+    public String url() { return url; }
+    public String user() { return user; }
+    public String password() { return password; }
+    public String table() { return table; }
+    public int poolSize() { return poolSize; }
+    public Duration connectTimeout() { return connectTimeout; }
+    public Duration statementTimeout() { return statementTimeout; }
+
+    /** The URL without anything after '?' or ';' (where drivers take passwords), for messages. */
+    public String describe() {
+        int cut = url.length();
+        for (char separator : new char[] {'?', ';'}) {
+            int at = url.indexOf(separator);
+            if (at >= 0 && at < cut) {
+                cut = at;
+            }
+        }
+        return "table " + table + " at " + url.substring(0, cut);
+    }
+
+    private static String requireTableName(String table) {
+        Objects.requireNonNull(table, "table");
+        if (!TABLE_NAME.matcher(table).matches()) {
+            throw new IllegalArgumentException("store table name must be a letter or '_' followed by up to 47 "
+                    + "letters, digits or '_', was '" + table + "'");
+        }
+        return table;
+    }
+
+    private static Duration requirePositive(Duration duration, String what) {
+        Objects.requireNonNull(duration, what);
+        if (duration.isNegative() || duration.isZero()) {
+            throw new IllegalArgumentException(what + " must be positive, was " + duration);
+        }
+        return duration;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/** Runs several statements as one transaction on a pooled connection left in auto-commit. */
+final class Transactions {
+
+    interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    private Transactions() {
+    }
+
+    static <T> T run(Connection connection, Work<T> work) throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            T result = work.run();
+            connection.commit();
+            return result;
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.idempotency.agent.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.keeper.KeeperSettings;
+import dev.idempotency.agent.store.keeper.StoreKeeper;
+
+class KeeperKeepsLeasesAliveTest {
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void leaseOfAnExecutingRequestHoldsWhileKeptAndLapsesAfter() {
+        Duration lease = Duration.ofMillis(400);
+        try (JdbcIdempotencyStore store = JdbcStores.open(
+                StoreSettings.forUrl("jdbc:h2:file:" + directory.resolve("keeper").toAbsolutePath()))) {
+            long token = store.claim(new ClaimRequest("s", "slow", "e", "fp", "me", "r", lease, Duration.ofHours(1)))
+                    .record().fencingToken();
+            KeeperSettings settings = new KeeperSettings(lease, Duration.ofMillis(100), Duration.ofMinutes(1), 100, 1);
+
+            try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "slow", token)),
+                    settings)) {
+                await().pollDelay(Duration.ofMillis(1200)).until(() -> true);
+                assertThat(store.find("s", "slow").get().leaseExpired()).isFalse();
+            }
+
+            await().atMost(Duration.ofSeconds(5)).until(() -> store.find("s", "slow").get().leaseExpired());
+        }
+    }
+}

@@ -1,0 +1,10 @@
+package dev.idempotency.agent.store.jdbc;
+
+/** The claim path of servers without {@code INSERT ... RETURNING} (MySQL, MariaDB before 10.5). */
+class MariaDbWithoutReturningStoreTest extends MariaDbStoreTest {
+
+    @Override
+    JdbcIdempotencyStore open(StoreSettings settings) {
+        return JdbcStores.open(settings, MariaDbDialect.withoutReturning());
+    }
+}

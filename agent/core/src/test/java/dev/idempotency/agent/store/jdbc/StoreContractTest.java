@@ -1,0 +1,376 @@
+package dev.idempotency.agent.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoredResponse;
+
+/** What every store must do, run against each database by a subclass. */
+abstract class StoreContractTest {
+
+    static final Duration LEASE = Duration.ofSeconds(30);
+    static final Duration TTL = Duration.ofHours(1);
+
+    StoreSettings settings;
+    JdbcIdempotencyStore store;
+
+    /** Settings of a fresh table in the database under test (skips or fails when it is unreachable). */
+    abstract StoreSettings settings(String table);
+
+    /** Removes what the test left behind. */
+    abstract void cleanUp(StoreSettings settings);
+
+    JdbcIdempotencyStore open(StoreSettings settings) {
+        return JdbcStores.open(settings);
+    }
+
+    @BeforeEach
+    void openStore() {
+        settings = settings(TestDatabases.uniqueTable());
+        store = open(settings);
+    }
+
+    @AfterEach
+    void closeStore() {
+        if (store != null) {
+            store.close();
+            cleanUp(settings);
+        }
+    }
+
+    static ClaimRequest request(String key, String fingerprint, String owner) {
+        return request("scope-a", key, fingerprint, owner, LEASE, TTL);
+    }
+
+    static ClaimRequest request(String scope, String key, String fingerprint, String owner, Duration lease,
+            Duration ttl) {
+        return new ClaimRequest(scope, key, "create-order", fingerprint, owner, "req-" + owner, lease, ttl);
+    }
+
+    static StoredResponse response(String body) {
+        return new StoredResponse(201, Map.of("Content-Type", List.of("application/json"), "Location",
+                List.of("/orders/1")), body.getBytes(StandardCharsets.UTF_8), true);
+    }
+
+    @Test
+    void newKeyIsClaimedAndItsCompletedResponseReplayed() {
+        ClaimResult first = store.claim(request("k1", "fp-1", "owner-1"));
+
+        assertThat(first.claimed()).isTrue();
+        StoredRecord claimed = first.record();
+        assertThat(claimed.state()).isEqualTo(RecordState.IN_PROGRESS);
+        assertThat(claimed.attempts()).isEqualTo(1);
+        assertThat(claimed.owner()).isEqualTo("owner-1");
+        assertThat(claimed.firstRequestId()).isEqualTo("req-owner-1");
+        assertThat(claimed.leaseExpired()).isFalse();
+        assertThat(claimed.response()).isNull();
+        assertThat(claimed.expiresAt()).isAfter(claimed.createdAt());
+
+        assertThat(store.complete("scope-a", "k1", claimed.fencingToken(), response("{\"id\":1}"), TTL)).isTrue();
+
+        ClaimResult replay = store.claim(request("k1", "fp-1", "owner-2"));
+        assertThat(replay.claimed()).isFalse();
+        StoredRecord completed = replay.record();
+        assertThat(completed.state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(completed.attempts()).isEqualTo(2);
+        assertThat(completed.owner()).isEqualTo("owner-1");
+        assertThat(completed.completedAt()).isNotNull();
+        assertThat(completed.response().status()).isEqualTo(201);
+        assertThat(completed.response().headers()).containsEntry("Location", List.of("/orders/1"));
+        assertThat(new String(completed.response().body(), StandardCharsets.UTF_8)).isEqualTo("{\"id\":1}");
+        assertThat(completed.response().bodyRetained()).isTrue();
+
+        assertThat(store.find("scope-a", "k1")).get()
+                .satisfies(found -> assertThat(found.response().status()).isEqualTo(201));
+    }
+
+    @Test
+    void largeAndUnretainedBodiesRoundTrip() {
+        byte[] large = new byte[300_000];
+        for (int i = 0; i < large.length; i++) {
+            large[i] = (byte) i;
+        }
+        long token = store.claim(request("big", "fp", "o")).record().fencingToken();
+        store.complete("scope-a", "big", token, new StoredResponse(200, Map.of(), large, true), TTL);
+        assertThat(store.find("scope-a", "big").get().response().body()).isEqualTo(large);
+
+        long other = store.claim(request("cut", "fp", "o")).record().fencingToken();
+        store.complete("scope-a", "cut", other, new StoredResponse(200, Map.of(), null, false), TTL);
+        StoredResponse cut = store.find("scope-a", "cut").get().response();
+        assertThat(cut.bodyRetained()).isFalse();
+        assertThat(cut.body()).isEmpty();
+        assertThat(cut.headers()).isEmpty();
+    }
+
+    @Test
+    void otherFingerprintSeesTheExistingRecordInsteadOfClaiming() {
+        long token = store.claim(request("k", "fp-original", "o1")).record().fencingToken();
+        store.complete("scope-a", "k", token, response("done"), TTL);
+
+        ClaimResult reuse = store.claim(request("k", "fp-other", "o2"));
+
+        assertThat(reuse.claimed()).isFalse();
+        assertThat(reuse.record().fingerprint()).isEqualTo("fp-original");
+        assertThat(reuse.record().state()).isEqualTo(RecordState.COMPLETED);
+    }
+
+    @Test
+    void secondClaimWhileInProgressSeesTheLiveClaim() {
+        ClaimResult first = store.claim(request("k", "fp", "o1"));
+
+        ClaimResult second = store.claim(request("k", "fp", "o2"));
+
+        assertThat(second.claimed()).isFalse();
+        assertThat(second.record().state()).isEqualTo(RecordState.IN_PROGRESS);
+        assertThat(second.record().owner()).isEqualTo("o1");
+        assertThat(second.record().fencingToken()).isEqualTo(first.record().fencingToken());
+        assertThat(second.record().leaseExpired()).isFalse();
+    }
+
+    @Test
+    void releasedKeyCanBeClaimedAgain() {
+        long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
+
+        assertThat(store.release("scope-a", "k", token + 1)).isFalse();
+        assertThat(store.release("scope-a", "k", token)).isTrue();
+        assertThat(store.find("scope-a", "k")).isEmpty();
+
+        ClaimResult again = store.claim(request("k", "fp", "o2"));
+        assertThat(again.claimed()).isTrue();
+        assertThat(again.record().attempts()).isEqualTo(1);
+        assertThat(again.record().fencingToken()).isNotEqualTo(token);
+        assertThat(store.complete("scope-a", "k", token, response("stale"), TTL)).isFalse();
+    }
+
+    @Test
+    void completedRecordIsNeitherReleasedNorCompletedTwice() {
+        long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
+        assertThat(store.complete("scope-a", "k", token, response("one"), TTL)).isTrue();
+
+        assertThat(store.complete("scope-a", "k", token, response("two"), TTL)).isFalse();
+        assertThat(store.release("scope-a", "k", token)).isFalse();
+        assertThat(new String(store.find("scope-a", "k").get().response().body(), StandardCharsets.UTF_8))
+                .isEqualTo("one");
+    }
+
+    @Test
+    void expiredRecordCountsAsAbsent() {
+        long token = store.claim(request("k", "fp-old", "o1")).record().fencingToken();
+        store.complete("scope-a", "k", token, response("old"), Duration.ofMillis(300));
+
+        ClaimResult fresh = await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> store.claim(request("scope-a", "k", "fp-new", "o2", LEASE, TTL)), ClaimResult::claimed);
+
+        StoredRecord record = fresh.record();
+        assertThat(record.state()).isEqualTo(RecordState.IN_PROGRESS);
+        assertThat(record.attempts()).isEqualTo(1);
+        assertThat(record.fencingToken()).isEqualTo(token + 1);
+        assertThat(record.fingerprint()).isEqualTo("fp-new");
+        assertThat(record.owner()).isEqualTo("o2");
+        assertThat(record.response()).isNull();
+        assertThat(record.completedAt()).isNull();
+        assertThat(record.expiresAt()).isAfter(record.createdAt().plus(Duration.ofMinutes(59)));
+    }
+
+    @Test
+    void abandonedClaimExpiresAfterItsTtl() {
+        store.claim(request("scope-a", "k", "fp", "o1", LEASE, Duration.ofMillis(300)));
+
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .until(() -> store.claim(request("k", "fp", "o2")).claimed());
+    }
+
+    @Test
+    void takeOverAfterLeaseExpiryFencesOutTheStaleOwner() {
+        ClaimRequest first = request("scope-a", "k", "fp", "o1", Duration.ofMillis(200), TTL);
+        long stale = store.claim(first).record().fencingToken();
+        ClaimRequest second = request("scope-a", "k", "fp", "o2", LEASE, TTL);
+        assertThat(store.takeOver(second, stale)).as("lease still live").isEmpty();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.claim(second).record().leaseExpired());
+        Optional<StoredRecord> taken = store.takeOver(second, stale);
+
+        assertThat(taken).get().satisfies(record -> {
+            assertThat(record.fencingToken()).isEqualTo(stale + 1);
+            assertThat(record.owner()).isEqualTo("o2");
+            assertThat(record.firstRequestId()).isEqualTo("req-o2");
+            assertThat(record.state()).isEqualTo(RecordState.IN_PROGRESS);
+            assertThat(record.leaseExpired()).isFalse();
+        });
+        assertThat(store.takeOver(second, stale)).as("token already bumped").isEmpty();
+        assertThat(store.complete("scope-a", "k", stale, response("stale"), TTL)).isFalse();
+        assertThat(store.release("scope-a", "k", stale)).isFalse();
+        assertThat(store.complete("scope-a", "k", stale + 1, response("new"), TTL)).isTrue();
+    }
+
+    @Test
+    void markUnknownOnlyAfterLeaseExpiryThenOperatorCanTakeOver() {
+        long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(200), TTL)).record()
+                .fencingToken();
+        assertThat(store.markUnknown("scope-a", "k", token)).as("lease still live").isFalse();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.find("scope-a", "k").get().leaseExpired());
+        assertThat(store.markUnknown("scope-a", "k", token + 1)).isFalse();
+        assertThat(store.markUnknown("scope-a", "k", token)).isTrue();
+
+        StoredRecord unknown = store.claim(request("k", "fp", "o2")).record();
+        assertThat(unknown.state()).isEqualTo(RecordState.UNKNOWN);
+        assertThat(store.list(RecordState.UNKNOWN, Duration.ZERO, 10)).extracting(StoredRecord::key)
+                .containsExactly("k");
+        assertThat(store.takeOver(request("k", "fp", "operator"), token)).get()
+                .satisfies(record -> assertThat(record.state()).isEqualTo(RecordState.IN_PROGRESS));
+    }
+
+    @Test
+    void renewedLeaseOutlivesItsFirstTerm() {
+        long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(300), TTL)).record()
+                .fencingToken();
+
+        assertThat(store.renewLeases(List.of(new LeaseRef("scope-a", "k", token),
+                new LeaseRef("scope-a", "k", token + 1), new LeaseRef("scope-a", "other", token)),
+                Duration.ofSeconds(30))).isEqualTo(1);
+        await().pollDelay(Duration.ofMillis(600)).until(() -> true);
+
+        assertThat(store.find("scope-a", "k").get().leaseExpired()).isFalse();
+        assertThat(store.renewLeases(List.of(), LEASE)).isZero();
+    }
+
+    @Test
+    void purgeRemovesOnlyExpiredRowsInBoundedBatches() {
+        for (int i = 0; i < 5; i++) {
+            store.claim(request("scope-a", "old-" + i, "fp", "o", LEASE, Duration.ofMillis(1)));
+        }
+        store.claim(request("live-1", "fp", "o"));
+        long token = store.claim(request("live-2", "fp", "o")).record().fencingToken();
+        store.complete("scope-a", "live-2", token, response("x"), TTL);
+        await().pollDelay(Duration.ofMillis(100)).until(() -> true);
+
+        assertThat(store.purgeExpired(2)).isEqualTo(2);
+        assertThat(store.purgeExpired(10)).isEqualTo(3);
+        assertThat(store.purgeExpired(10)).isZero();
+        assertThat(store.find("scope-a", "live-1")).isPresent();
+        assertThat(store.find("scope-a", "live-2")).isPresent();
+        assertThat(store.find("scope-a", "old-0")).isEmpty();
+    }
+
+    @Test
+    void scopesAndLetterCaseSeparateEqualKeys() {
+        assertThat(store.claim(request("scope-a", "k", "fp", "o", LEASE, TTL)).claimed()).isTrue();
+        assertThat(store.claim(request("scope-b", "k", "fp", "o", LEASE, TTL)).claimed()).isTrue();
+        assertThat(store.claim(request("scope-b ", "k", "fp", "o", LEASE, TTL)).claimed()).isTrue();
+        assertThat(store.claim(request("scope-a", "K", "fp", "o", LEASE, TTL)).claimed()).isTrue();
+        assertThat(store.claim(request("scope-a", "k", "fp", "o", LEASE, TTL)).claimed()).isFalse();
+        assertThat(store.find("scope-b ", "k")).get().extracting(StoredRecord::scope).isEqualTo("scope-b ");
+    }
+
+    @Test
+    void everyClaimCountsAnAttempt() {
+        for (int i = 0; i < 3; i++) {
+            store.claim(request("k", "fp", "o" + i));
+        }
+        assertThat(store.find("scope-a", "k").get().attempts()).isEqualTo(3);
+    }
+
+    @Test
+    void listsRecordsOfAStateOldestFirst() {
+        store.claim(request("a", "fp", "o"));
+        store.claim(request("b", "fp", "o"));
+
+        assertThat(store.list(RecordState.IN_PROGRESS, Duration.ZERO, 10)).extracting(StoredRecord::key)
+                .containsExactly("a", "b");
+        assertThat(store.list(RecordState.IN_PROGRESS, Duration.ZERO, 1)).hasSize(1);
+        assertThat(store.list(RecordState.IN_PROGRESS, Duration.ofHours(1), 10)).isEmpty();
+        assertThat(store.list(RecordState.COMPLETED, Duration.ZERO, 10)).isEmpty();
+    }
+
+    @Test
+    void schemaIsCreatedOnceAndReopened() {
+        long token = store.claim(request("k", "fp", "o")).record().fencingToken();
+        store.complete("scope-a", "k", token, response("kept"), TTL);
+        store.close();
+
+        store = open(settings);
+        JdbcIdempotencyStore second = open(settings);
+        try {
+            assertThat(second.find("scope-a", "k")).get().extracting(StoredRecord::state)
+                    .isEqualTo(RecordState.COMPLETED);
+        } finally {
+            second.close();
+        }
+        assertThat(store.claim(request("k", "fp", "o")).record().attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void incompatibleSchemaVersionIsRefusedByName() {
+        store.close();
+        TestDatabases.execute(settings, "UPDATE " + settings.table() + "_meta SET schema_version = 99");
+
+        assertThatThrownBy(() -> open(settings))
+                .isInstanceOf(StoreSchemaException.class)
+                .hasMessageContaining("'" + settings.table() + "'")
+                .hasMessageContaining("version 99")
+                .hasMessageContaining("expects version " + StoreSchema.VERSION);
+        store = open(settings.withTable(settings.table() + "x"));
+        cleanUp(settings);
+        settings = settings.withTable(settings.table() + "x");
+    }
+
+    @Test
+    void concurrentClaimsOfOneKeyHaveExactlyOneWinner() throws Exception {
+        int threads = 64;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            for (int round = 0; round < 5; round++) {
+                String key = "race-" + round;
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<ClaimResult>> results = new ArrayList<>();
+                for (int t = 0; t < threads; t++) {
+                    String owner = "owner-" + t;
+                    Callable<ClaimResult> claim = () -> {
+                        start.await();
+                        return store.claim(request(key, "fp", owner));
+                    };
+                    results.add(pool.submit(claim));
+                }
+                start.countDown();
+                List<ClaimResult> outcomes = new ArrayList<>();
+                for (Future<ClaimResult> result : results) {
+                    outcomes.add(result.get(60, TimeUnit.SECONDS));
+                }
+
+                assertThat(outcomes).filteredOn(ClaimResult::claimed).as("round %d", round).hasSize(1);
+                long token = outcomes.stream().filter(ClaimResult::claimed).findFirst().get().record().fencingToken();
+                assertThat(outcomes).allSatisfy(outcome -> {
+                    assertThat(outcome.record().state()).isEqualTo(RecordState.IN_PROGRESS);
+                    assertThat(outcome.record().fencingToken()).isEqualTo(token);
+                });
+                assertThat(store.find("scope-a", key).get().attempts()).isEqualTo(threads);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
