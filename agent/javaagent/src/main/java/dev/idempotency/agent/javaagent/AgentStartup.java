@@ -5,6 +5,7 @@ import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.config.ConfigLocation;
 import dev.idempotency.agent.config.OnConfigError;
+import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import java.lang.instrument.Instrumentation;
@@ -32,7 +33,7 @@ final class AgentStartup {
             return;
         }
         BootstrapBridge.install(instrumentation);
-        Runtime runtime = Runtime.create(config);
+        Runtime runtime = Runtime.start(config, AttemptListener.NONE);
         Instrumenter.install(instrumentation, problem -> Diagnostics.warn(problem));
         Diagnostics.info(config.endpoints().size() + " endpoints protected, store " + runtime.storeKind());
     }
