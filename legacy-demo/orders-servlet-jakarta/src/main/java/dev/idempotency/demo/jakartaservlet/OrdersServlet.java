@@ -1,0 +1,24 @@
+package dev.idempotency.demo.jakartaservlet;
+
+import dev.idempotency.demo.orders.OrdersApi;
+import java.io.IOException;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+/** {@code /orders} and {@code /orders/*}: create orders (JSON or form), pay, read. */
+public class OrdersServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Exchange exchange = new Exchange(request, response);
+        exchange.reply(OrdersApi.instance().post(request.getPathInfo(), exchange));
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        new Exchange(request, response).reply(OrdersApi.instance().get(request.getPathInfo()));
+    }
+}
