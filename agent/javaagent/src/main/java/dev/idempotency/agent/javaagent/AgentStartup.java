@@ -24,6 +24,7 @@ final class AgentStartup {
             Diagnostics.warn("already running in this JVM; the second start was ignored");
             return;
         }
+        quietLibraryLogging();
         AgentConfig config;
         try {
             ConfigLocation location = ConfigLocation.resolve(args, System::getProperty, System::getenv);
@@ -36,6 +37,18 @@ final class AgentStartup {
         Runtime runtime = Runtime.start(config, AttemptListener.NONE);
         Instrumenter.install(instrumentation, problem -> Diagnostics.warn(problem));
         Diagnostics.info(config.endpoints().size() + " endpoints protected, store " + runtime.storeKind());
+    }
+
+    /**
+     * The pool and the database drivers log through the agent's relocated SLF4J; only their
+     * warnings matter to an operator. The property name is relocated too, so the host's own
+     * logging configuration is neither read nor changed.
+     */
+    private static void quietLibraryLogging() {
+        String level = "org.slf4j.simpleLogger.defaultLogLevel";
+        if (System.getProperty(level) == null) {
+            System.setProperty(level, "warn");
+        }
     }
 
     /**
