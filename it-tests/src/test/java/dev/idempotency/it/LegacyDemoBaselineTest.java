@@ -38,6 +38,7 @@ abstract class LegacyDemoBaselineTest {
 
     /** The temp dir lives as long as the class, so it outlives the demo process stopped below. */
     @BeforeAll
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void startDemo(@TempDir Path workDir) {
         demo = start(workDir);
     }

@@ -41,7 +41,7 @@ final class ChildProcess {
     /** Starts {@code command} in {@code workDir}; output goes to {@code <logPrefix>.stdout.log} and {@code .stderr.log}. */
     static ChildProcess start(List<String> command, Map<String, String> env, Path workDir, Path logPrefix) {
         ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
-        // A test decides the agent config explicitly; never inherit one from the developer's shell.
+        // A test states the agent config and JVM options itself; none leak in from the shell or from Maven.
         builder.environment().remove("IDEMPOTENCY_AGENT_CONFIG");
         builder.environment().remove("JAVA_TOOL_OPTIONS");
         builder.environment().remove("JDK_JAVA_OPTIONS");
