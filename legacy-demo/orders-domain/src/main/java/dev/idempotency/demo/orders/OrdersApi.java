@@ -24,10 +24,12 @@ public final class OrdersApi {
 
     private static volatile OrdersApi instance;
 
+    private final OrdersDatabase database;
     private final OrderRepository repository;
 
-    OrdersApi(OrderRepository repository) {
-        this.repository = repository;
+    private OrdersApi(OrdersDatabase database) {
+        this.database = database;
+        this.repository = new OrderRepository(database);
     }
 
     /** The one instance of this process (or web application), on the default database. */
@@ -35,11 +37,21 @@ public final class OrdersApi {
         if (instance == null) {
             synchronized (OrdersApi.class) {
                 if (instance == null) {
-                    instance = new OrdersApi(new OrderRepository(OrdersDatabase.openDefault()));
+                    instance = new OrdersApi(OrdersDatabase.openDefault());
                 }
             }
         }
         return instance;
+    }
+
+    /** Closes the database if this process (or web application) opened it. */
+    public static void shutdown() {
+        synchronized (OrdersApi.class) {
+            if (instance != null) {
+                instance.database.shutdown();
+                instance = null;
+            }
+        }
     }
 
     /** {@code POST /orders}, {@code POST /orders/form}, {@code POST /orders/{id}/payments}. */

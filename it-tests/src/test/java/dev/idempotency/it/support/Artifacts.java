@@ -1,0 +1,47 @@
+package dev.idempotency.it.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Where the build put the jars and archives the tests fork; paths come from system properties set by it-tests/pom.xml. */
+public final class Artifacts {
+
+    private Artifacts() {}
+
+    /** The shaded agent jar ({@code idempotency.agent.jar}). */
+    public static Path agentJar() {
+        return existing("idempotency.agent.jar");
+    }
+
+    /** The runnable javax servlet demo on embedded Tomcat 9. */
+    public static Path servletJavaxJar() {
+        return existing("demo.jar.servlet-javax");
+    }
+
+    /** The runnable jakarta servlet demo on embedded Jetty 12. */
+    public static Path servletJakartaJar() {
+        return existing("demo.jar.servlet-jakarta");
+    }
+
+    /** The javax servlet demo as a WAR, for {@link StandaloneTomcat}. */
+    public static Path ordersWar() {
+        return existing("demo.war");
+    }
+
+    /** The Tomcat 9 distribution zip. */
+    public static Path tomcatZip() {
+        return existing("demo.tomcat.zip");
+    }
+
+    private static Path existing(String property) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            throw new IllegalStateException("system property " + property + " is not set; run the tests through Maven (it-tests/pom.xml sets it)");
+        }
+        Path path = Path.of(value).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalStateException(property + " points to " + path + ", which does not exist; build it first (mvn -pl it-tests -am verify)");
+        }
+        return path;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.idempotency.it.support;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A runnable demo jar: {@code java [-javaagent:...] [jvm args] -jar <demo.jar> 0} in the working
+ * directory, ready when it prints {@code listening on <port>}.
+ *
+ * <pre>
+ * try (DemoApp app = DemoApp.servletJavax().workDir(tempDir).agentConfig(config).start()) {
+ *     Http.to(app.baseUri()).postJson("/orders", json, "Idempotency-Key", key);
+ * }
+ * </pre>
+ */
+public final class DemoApp extends ForkedService {
+
+    private static final Pattern LISTENING = Pattern.compile("^listening on (\\d+)$");
+
+    private final Path jar;
+
+    private DemoApp(Path jar, Options options) {
+        super(options);
+        this.jar = jar;
+    }
+
+    public static Builder builder(Path jar) {
+        return new Builder(jar);
+    }
+
+    /** The javax servlets on embedded Tomcat 9. */
+    public static Builder servletJavax() {
+        return builder(Artifacts.servletJavaxJar());
+    }
+
+    /** The jakarta servlets on embedded Jetty 12. */
+    public static Builder servletJakarta() {
+        return builder(Artifacts.servletJakartaJar());
+    }
+
+    @Override
+    protected ChildProcess launch(int run) {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        command.addAll(jvmArgs());
+        command.addAll(List.of("-jar", jar.toString(), "0"));
+        return ChildProcess.start(command, options.env, options.workDir, logPrefix("demo", run));
+    }
+
+    @Override
+    protected URI awaitReady(ChildProcess process, Duration timeout) {
+        String port = process.awaitLine(LISTENING, timeout).group(1);
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** Options for one demo jar. */
+    public static final class Builder extends ForkedService.Builder<Builder, DemoApp> {
+        private final Path jar;
+
+        private Builder(Path jar) {
+            this.jar = jar;
+        }
+
+        @Override
+        public DemoApp start() {
+            options.validate();
+            DemoApp app = new DemoApp(jar, options);
+            app.start();
+            return app;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.idempotency.it.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * A small client for one service: paths are appended to the base URI (which may carry a context
+ * path). Headers are given as name/value pairs: {@code postJson("/orders", body, "Idempotency-Key", key)}.
+ * I/O failures, timeouts included ({@link java.net.http.HttpTimeoutException} as the cause), are unchecked.
+ */
+public final class Http {
+
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
+
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final URI baseUri;
+
+    private Http(URI baseUri) {
+        this.baseUri = baseUri;
+    }
+
+    public static Http to(URI baseUri) {
+        return new Http(baseUri);
+    }
+
+    public Response get(String path, String... headers) {
+        return get(path, DEFAULT_TIMEOUT, headers);
+    }
+
+    public Response get(String path, Duration timeout, String... headers) {
+        return send(request(path, timeout, headers).GET().build());
+    }
+
+    public Response postJson(String path, String json, String... headers) {
+        return postJson(path, json, DEFAULT_TIMEOUT, headers);
+    }
+
+    public Response postJson(String path, String json, Duration timeout, String... headers) {
+        return post(path, "application/json", json, timeout, headers);
+    }
+
+    public Response postForm(String path, String form, String... headers) {
+        return post(path, "application/x-www-form-urlencoded", form, DEFAULT_TIMEOUT, headers);
+    }
+
+    public Response post(String path, String contentType, String body, Duration timeout, String... headers) {
+        return send(request(path, timeout, headers)
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build());
+    }
+
+    /** Sends any request built elsewhere (other methods, odd headers). */
+    public Response send(HttpRequest request) {
+        try {
+            HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Response(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** A request builder for {@code path} below the base URI, with a timeout and header pairs. */
+    public HttpRequest.Builder request(String path, Duration timeout, String... headers) {
+        if (headers.length % 2 != 0) {
+            throw new IllegalArgumentException("headers come as name/value pairs");
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUri + path)).timeout(timeout);
+        for (int i = 0; i < headers.length; i += 2) {
+            builder.header(headers[i], headers[i + 1]);
+        }
+        return builder;
+    }
+
+    /** Status, headers and body of one answer. */
+    public record Response(int status, HttpHeaders headers, String body) {
+
+        public Optional<String> header(String name) {
+            return headers.firstValue(name);
+        }
+
+        public JsonNode json() {
+            try {
+                return MAPPER.readTree(body);
+            } catch (IOException e) {
+                throw new UncheckedIOException("not JSON (status " + status + "): " + body, e);
+            }
+        }
+    }
+}

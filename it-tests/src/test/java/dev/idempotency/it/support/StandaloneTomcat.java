@@ -1,0 +1,167 @@
+package dev.idempotency.it.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+
+/**
+ * The Tomcat 9 distribution unpacked into the working directory with one WAR deployed, run as
+ * {@code catalina.sh run} so that the JVM is our child process. Layout under the working directory:
+ * {@code tomcat/} (CATALINA_HOME and BASE), {@code data/} (the demo's database, via
+ * {@code -Ddemo.data.dir}), {@code logs/} (captured output).
+ */
+public final class StandaloneTomcat extends ForkedService {
+
+    /** With port 0 Tomcat names the connector after the port it bound: {@code http-nio-auto-1-40123}. */
+    private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-nio-auto-\\d+-(\\d+)\"\\]");
+
+    private final String contextPath;
+    private final Path catalinaHome;
+
+    private StandaloneTomcat(Options options, String contextPath) {
+        super(options);
+        this.contextPath = contextPath;
+        this.catalinaHome = options.workDir.resolve("tomcat");
+    }
+
+    /** The orders WAR under {@code /orders-demo}. */
+    public static Builder ordersWar() {
+        return builder(Artifacts.ordersWar()).contextPath("orders-demo");
+    }
+
+    public static Builder builder(Path war) {
+        return new Builder(war);
+    }
+
+    @Override
+    protected ChildProcess launch(int run) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
+        env.put("CATALINA_HOME", catalinaHome.toString());
+        env.put("CATALINA_BASE", catalinaHome.toString());
+        env.put("JAVA_OPTS", "");
+        // catalina.sh splits CATALINA_OPTS on blanks: fine for temp-dir paths.
+        env.put("CATALINA_OPTS", String.join(" ", jvmArgs()) + " -Ddemo.data.dir=" + options.workDir.resolve("data"));
+        env.putAll(options.env);
+        List<String> command = List.of("/bin/sh", catalinaHome.resolve("bin/catalina.sh").toString(), "run");
+        return ChildProcess.start(command, env, options.workDir, logPrefix("tomcat", run));
+    }
+
+    @Override
+    protected URI awaitReady(ChildProcess process, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String port = process.awaitLine(STARTED, timeout).group(1);
+        URI base = URI.create("http://127.0.0.1:" + port + "/" + contextPath);
+        Http http = Http.to(base);
+        // Connectors start after the deployment, but ask the application itself to be sure.
+        while (true) {
+            try {
+                if (http.get("/health", Duration.ofSeconds(2)).status() == 200) {
+                    return base;
+                }
+            } catch (UncheckedIOException e) {
+                // not answering yet
+            }
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException(base + "/health did not answer 200 within " + timeout + process.tails());
+            }
+            ChildProcess.sleep(Duration.ofMillis(100));
+        }
+    }
+
+    private static void install(Path zip, Path catalinaHome, Path war, String contextPath) throws IOException {
+        unzipStrippingTopFolder(zip, catalinaHome);
+        try (Stream<Path> scripts = Files.list(catalinaHome.resolve("bin"))) {
+            scripts.filter(p -> p.toString().endsWith(".sh")).forEach(p -> p.toFile().setExecutable(true));
+        }
+        Path serverXml = catalinaHome.resolve("conf/server.xml");
+        String config = Files.readString(serverXml, StandardCharsets.UTF_8);
+        // Any free HTTP port (no port fixed in advance) and no shutdown port: we stop it by signal.
+        String rewritten = replaceOnce(replaceOnce(config, "<Server port=\"8005\"", "<Server port=\"-1\""),
+                "<Connector port=\"8080\"", "<Connector port=\"0\"");
+        Files.writeString(serverXml, rewritten, StandardCharsets.UTF_8);
+        // The bundled applications (docs, examples, manager, ROOT) only slow the start down.
+        Path webapps = catalinaHome.resolve("webapps");
+        deleteTree(webapps);
+        Files.createDirectories(webapps);
+        Files.copy(war, webapps.resolve(contextPath + ".war"));
+    }
+
+    private static String replaceOnce(String text, String target, String replacement) {
+        if (!text.contains(target)) {
+            throw new IllegalStateException("server.xml has no " + target + "; did the Tomcat distribution change?");
+        }
+        return text.replace(target, replacement);
+    }
+
+    private static void unzipStrippingTopFolder(Path zip, Path target) throws IOException {
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
+            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
+                String name = entry.getName();
+                int slash = name.indexOf('/');
+                if (slash < 0 || slash == name.length() - 1) {
+                    continue;
+                }
+                Path file = target.resolve(name.substring(slash + 1)).normalize();
+                if (!file.startsWith(target)) {
+                    throw new IOException("zip entry escapes the target: " + name);
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(file);
+                } else {
+                    Files.createDirectories(file.getParent());
+                    Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+
+    /** Options for one Tomcat with one WAR. */
+    public static final class Builder extends ForkedService.Builder<Builder, StandaloneTomcat> {
+        private final Path war;
+        private String contextPath = "orders-demo";
+
+        private Builder(Path war) {
+            this.war = war;
+        }
+
+        /** The context path without a leading slash; the WAR is deployed as {@code <contextPath>.war}. */
+        public Builder contextPath(String contextPath) {
+            this.contextPath = contextPath;
+            return this;
+        }
+
+        @Override
+        public StandaloneTomcat start() {
+            options.validate();
+            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath);
+            try {
+                install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot install Tomcat into " + tomcat.catalinaHome, e);
+            }
+            tomcat.start();
+            return tomcat;
+        }
+    }
+}
