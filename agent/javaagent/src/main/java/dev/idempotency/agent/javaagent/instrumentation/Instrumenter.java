@@ -5,6 +5,10 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -34,9 +38,23 @@ public final class Instrumenter {
                         .or(nameStartsWith("com.sun."))
                         .or(nameStartsWith("dev.idempotency.agent."))
                         .or(isSynthetic()));
-        builder = ServletInstrumentation.javax().applyTo(builder);
-        builder = ServletInstrumentation.jakarta().applyTo(builder);
+        List<ServletInstrumentation> servlets = List.of(ServletInstrumentation.javax(), ServletInstrumentation.jakarta());
+        builder = builder.with(preFilter(servlets));
+        for (ServletInstrumentation servlet : servlets) {
+            builder = servlet.applyTo(builder);
+        }
         return builder.installOn(instrumentation);
+    }
+
+    private static AgentBuilder.TransformerDecorator preFilter(List<ServletInstrumentation> servlets) {
+        List<CanSee> apis = new ArrayList<>();
+        Set<String> entryInterfaces = new HashSet<>();
+        for (ServletInstrumentation servlet : servlets) {
+            apis.add(servlet.seesApi());
+            entryInterfaces.addAll(servlet.entryInterfaces());
+        }
+        ServletHierarchy hierarchy = new ServletHierarchy(entryInterfaces);
+        return precise -> new ServletPreFilter(precise, apis, hierarchy);
     }
 
     /** Turns Byte Buddy's transformation errors into one line each. */
