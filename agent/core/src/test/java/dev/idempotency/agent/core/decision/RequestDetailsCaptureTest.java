@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.decision;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.Decision;
@@ -27,6 +28,7 @@ class RequestDetailsCaptureTest {
         return (key == null ? request : request.key(key)).build();
     }
 
+    /** Sends {@code request} through a gate whose listener asks for {@code details}; finishes an execution. */
     private static List<AttemptEvent> run(RequestDetails details, TestRequest request) {
         List<AttemptEvent> events = new CopyOnWriteArrayList<>();
         AttemptListener listener = new AttemptListener() {
@@ -43,7 +45,10 @@ class RequestDetailsCaptureTest {
         TestClock clock = new TestClock();
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.orders().build())),
                 TestStores.create(clock), "jvm", listener, clock);
-        gate.begin(gate.route("POST", "/orders"), request).execution().finish(null, null, false);
+        Verdict verdict = gate.begin(gate.route("POST", "/orders"), request);
+        if (verdict.execution() != null) {
+            verdict.execution().finish(null, null, false);
+        }
         return events;
     }
 
@@ -66,25 +71,10 @@ class RequestDetailsCaptureTest {
 
     @Test
     void headersEvenWhenRefusedBeforeTheBodyWasRead() {
-        List<AttemptEvent> events = new CopyOnWriteArrayList<>();
-        AttemptListener listener = new AttemptListener() {
-            @Override
-            public void onAttempt(AttemptEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public RequestDetails requestDetails() {
-                return new RequestDetails(List.of("User-Agent"), true);
-            }
-        };
-        TestClock clock = new TestClock();
-        IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.orders().build())),
-                TestStores.create(clock), "jvm", listener, clock);
-        gate.begin(gate.route("POST", "/orders"), request(null));
-        assertThat(events.get(0).decision()).isEqualTo(Decision.MISSING_KEY);
-        assertThat(events.get(0).requestHeaders()).containsKey("User-Agent");
-        assertThat(events.get(0).requestBody()).as("never read for a refused key").isNull();
+        AttemptEvent event = run(new RequestDetails(List.of("User-Agent"), true), request(null)).get(0);
+        assertThat(event.decision()).isEqualTo(Decision.MISSING_KEY);
+        assertThat(event.requestHeaders()).containsKey("User-Agent");
+        assertThat(event.requestBody()).as("never read for a refused key").isNull();
     }
 
     @Test
