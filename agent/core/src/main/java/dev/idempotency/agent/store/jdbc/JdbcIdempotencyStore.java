@@ -203,6 +203,15 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         run("schema check", connection -> null);
     }
 
+    /** The pool and SQL of this store, for a baseline that measures plain statements beside it. */
+    DataSource dataSource() {
+        return pool;
+    }
+
+    TableSql tableSql() {
+        return sql;
+    }
+
     private Optional<StoredRecord> find(Connection connection, String scope, String key) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(sql.find)) {
             query.setString(1, scope);
