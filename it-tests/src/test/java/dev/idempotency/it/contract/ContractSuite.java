@@ -49,6 +49,11 @@ public abstract class ContractSuite extends SeedScenarios {
      * {@code max-request-body: 1KB}. The tests rely on those settings.
      */
     protected String agentConfig() {
+        return contractAgentConfig();
+    }
+
+    /** The suite's config resource, also what {@link RuntimeAttachTest} attaches with. */
+    static String contractAgentConfig() {
         try (InputStream in = ContractSuite.class.getResourceAsStream(CONFIG_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(CONFIG_RESOURCE + " is missing from the test resources");
