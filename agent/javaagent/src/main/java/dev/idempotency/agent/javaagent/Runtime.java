@@ -10,6 +10,7 @@ import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.OpeningStore;
 import dev.idempotency.agent.store.jdbc.JdbcStores;
 import dev.idempotency.agent.store.jdbc.StoreSettings;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
@@ -21,28 +22,53 @@ import java.util.UUID;
 /** The running agent: the store, the gate the adapters call through the bridge, and the keeper. */
 final class Runtime {
 
-    private final String storeKind;
-    private final IdempotencyStore store;
-    private final IdempotencyGate gate;
-    private final StoreKeeper keeper;
+    /** The thread that opens the store while the application starts. */
+    static final String STORE_OPENER_THREAD = "idempotency-store-open";
 
-    private Runtime(String storeKind, IdempotencyStore store, IdempotencyGate gate, StoreKeeper keeper) {
+    private final String storeKind;
+    private final OpeningStore store;
+    private final IdempotencyGate gate;
+    private volatile StoreKeeper keeper;
+
+    private Runtime(String storeKind, OpeningStore store, IdempotencyGate gate) {
         this.storeKind = storeKind;
         this.store = store;
         this.gate = gate;
-        this.keeper = keeper;
     }
 
-    /** Builds everything and installs the gate on the bridge; from then on declared endpoints are protected. */
+    /**
+     * Builds the gate and installs it on the bridge; from then on declared endpoints are
+     * protected. The store opens on its own thread: until it is open, requests to declared
+     * endpoints wait for it (at most the store's connect timeout) and are then refused like
+     * during a store outage. A store that cannot be opened is reported on stderr, as before.
+     */
     static Runtime start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
-        IdempotencyStore store = JdbcStores.open(storeSettings(config.store()));
+        StoreSettings settings = storeSettings(config.store());
+        JdbcStores.checkUrl(settings.url());
+        OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings), settings.connectTimeout(),
+                STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
-        StoreKeeper keeper = StoreKeeper.start(store, () -> gate.leases().liveLeases(),
-                keeperSettings(config.keeper(), longestLease(policies)));
+        Runtime runtime = new Runtime(storeKind(config.store().url()), store, gate);
+        KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies));
+        store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping));
         Bridge.install(gate);
-        return new Runtime(storeKind(config.store().url()), store, gate, keeper);
+        return runtime;
+    }
+
+    /**
+     * The store's housekeeping starts once it is open. A store that cannot be opened (a table of
+     * another schema version, say) leaves the service unprotected, as a failed start always has;
+     * said loudly on stderr.
+     */
+    private void storeOpened(IdempotencyStore open, Throwable failure, KeeperSettings keeping) {
+        if (failure != null) {
+            Bridge.install(null);
+            Diagnostics.error("failed to start; the service runs UNPROTECTED", failure);
+            return;
+        }
+        keeper = StoreKeeper.start(open, () -> gate.leases().liveLeases(), keeping);
     }
 
     String storeKind() {

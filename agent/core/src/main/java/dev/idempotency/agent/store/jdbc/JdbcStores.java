@@ -26,6 +26,16 @@ public final class JdbcStores {
      *
      * @throws StoreSchemaException when the table was laid out for another schema version
      */
+    /**
+     * Fails now, without loading a driver, for a URL no dialect supports; opening the store may
+     * then happen later on another thread.
+     *
+     * @throws IllegalArgumentException naming the supported URL forms
+     */
+    public static void checkUrl(String url) {
+        Dialect.forUrl(url);
+    }
+
     public static JdbcIdempotencyStore open(StoreSettings settings) {
         return open(settings, Dialect.forUrl(settings.url()));
     }

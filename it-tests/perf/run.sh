@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# End-to-end benchmark: the javax legacy demo (embedded Tomcat 9) bare, and with the agent on the
+# embedded H2 store and on PostgreSQL, in one run, with the raw store limit and start-up beside it.
+#
+#   it-tests/perf/run.sh quick    # smoke check that every part runs (under a minute); numbers meaningless
+#   it-tests/perf/run.sh full     # the measurement (about 25 min with ROUNDS=3)
+#
+# Load generator: wrk (installed with apt-get if missing) with requests.lua: fixed concurrency on
+# loopback, unique Idempotency-Key per request for "new", one completed key for "replay".
+# Every case runs in a fresh JVM and a fresh working directory (fresh H2 files, fresh PostgreSQL
+# table); rounds alternate bare and agent cases; the table shows medians over rounds.
+# Knobs (environment): ROUNDS THREADS CONNECTIONS WARMUP_MIN WARMUP_MAX WINDOW MEASURE
+#   STARTUP_SAMPLES CASES PG_URL PG_USER OUT
+# Needs: a JDK 17+, curl, python3, PostgreSQL at PG_URL for the pg-* cases (skipped if down).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+cd "$root"
+
+MODE=${1:-full}
+case "$MODE" in
+  quick)
+    : "${ROUNDS:=1}" "${WARMUP_MIN:=1}" "${WARMUP_MAX:=1}" "${WINDOW:=1}" "${MEASURE:=2}" "${STARTUP_SAMPLES:=0}"
+    : "${CASES:=bare-create h2-new h2-replay h2-get pg-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
+  full)
+    : "${ROUNDS:=3}" "${WARMUP_MIN:=20}" "${WARMUP_MAX:=60}" "${WINDOW:=10}" "${MEASURE:=15}" "${STARTUP_SAMPLES:=5}"
+    : "${CASES:=bare-get h2-get pg-get bare-create h2-new h2-replay pg-new pg-replay}"
+    : "${JMH:=-wi 3 -w 2s -i 5 -r 2s -p database=h2,postgres}" ;;
+  *) echo "usage: $0 quick|full" >&2; exit 2 ;;
+esac
+: "${THREADS:=2}" "${CONNECTIONS:=32}" "${PG_URL:=jdbc:postgresql://127.0.0.1:5432/test}" "${PG_USER:=postgres}"
+: "${OUT:=$root/it-tests/target/perf}"
+
+DEMO=legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
+AGENT=agent/target/idempotency-agent.jar
+BENCH=agent/benchmarks/target/benchmarks.jar
+TICK=$(getconf CLK_TCK)
+
+log() { echo "[perf] $*" >&2; }
+
+prerequisites() {
+  command -v wrk >/dev/null || { log "installing wrk"; apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+  command -v python3 >/dev/null || { log "python3 is needed for the summary"; exit 1; }
+  if [ ! -f "$DEMO" ] || [ ! -f "$AGENT" ] || [ ! -f "$BENCH" ]; then
+    log "building the agent, the demo and the store benchmarks"
+    mvn -B -q package -DskipTests -pl "agent/javaagent,agent/benchmarks,legacy-demo/orders-servlet-javax" -am
+  fi
+  if [[ " $CASES " == *" pg-"* ]] && ! pg_up; then
+    log "PostgreSQL is not answering at $PG_URL: the pg-* cases are skipped"
+    CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v '^pg-' | tr '\n' ' ')
+    JMH=${JMH/,postgres/}
+  fi
+}
+
+pg_up() {
+  local host=${PG_URL#jdbc:postgresql://}; host=${host%%/*}
+  (exec 3<>"/dev/tcp/${host%:*}/${host#*:}") 2>/dev/null
+}
+
+# The demo's config with the store pointed at PostgreSQL, in a table of its own.
+pg_config() { # table
+  cat agent-config/examples/demo.yaml
+  printf '\nstore:\n  url: %s\n  user: %s\n  table: %s\n' "$PG_URL" "$PG_USER" "$1"
+}
+
+drop_pg_table() { # table
+  command -v psql >/dev/null || return 0
+  local host=${PG_URL#jdbc:postgresql://}; local db=${host#*/}; host=${host%%/*}
+  psql -q -h "${host%:*}" -p "${host#*:}" -U "$PG_USER" -d "$db" \
+    -c "DROP TABLE IF EXISTS $1; DROP TABLE IF EXISTS ${1}_meta" >/dev/null 2>&1 || true
+}
+
+cpu_ticks() { # pid -> utime + stime of the whole JVM
+  local stat; stat=$(sed 's/^.*) //' "/proc/$1/stat")
+  set -- $stat
+  echo $(( ${12} + ${13} ))
+}
+
+port=18100
+PID=
+WORK=
+
+# Starts the demo for a case in a fresh directory; waits for the first served POST /orders (which
+# creates order 1 for "get", and completes the key "replay" replays). Sets PID, WORK and
+# STARTED ("wall_ms cpu_ms" to that first answer).
+launch() { # case run_id
+  local kind=${1%%-*}
+  port=$((port + 1))
+  WORK=$(mktemp -d)
+  local opts=()
+  case "$kind" in
+    h2) opts=("-javaagent:$root/$AGENT=config=$root/agent-config/examples/demo.yaml") ;;
+    pg) pg_config "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$root/$AGENT=config=$WORK/agent.yaml") ;;
+  esac
+  local start; start=$(date +%s%N)
+  (cd "$WORK" && exec java "${opts[@]}" -jar "$root/$DEMO" "$port" >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
+  PID=$!
+  local code=
+  until [ "$code" = 201 ]; do
+    kill -0 "$PID" 2>/dev/null || { log "the demo died:"; cat "$WORK/stderr.log" >&2; exit 1; }
+    sleep 0.02
+    code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+      -H "Idempotency-Key: $2-replay" --data '{"item":"book","quantity":2}' \
+      "http://127.0.0.1:$port/orders" 2>/dev/null || true)
+  done
+  local end; end=$(date +%s%N)
+  STARTED="$(( (end - start) / 1000000 )) $(( $(cpu_ticks "$PID") * 1000 / TICK ))"
+}
+
+stop() {
+  kill "$PID" 2>/dev/null || true
+  wait "$PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+
+# One wrk window; prints "requests rps p50_ms p99_ms non2xx seconds".
+window() { # seconds mode run_id
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"${1}s" --latency -s "$here/requests.lua" \
+      "http://127.0.0.1:$port" -- "$2" "$3" | python3 "$here/wrk_window.py" "$1"
+}
+
+mode_of() { case "$1" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }
+
+# Warm-up: windows until two successive ones agree within 5 % (after WARMUP_MIN s) or WARMUP_MAX s.
+warm_up() { # mode run_id
+  local elapsed=0 previous=0 rps
+  while [ "$elapsed" -lt "$WARMUP_MAX" ]; do
+    rps=$(window "$WINDOW" "$1" "$2" | cut -d' ' -f2)
+    elapsed=$((elapsed + WINDOW))
+    if [ "$elapsed" -ge "$WARMUP_MIN" ] && python3 -c "import sys; p,r=float(sys.argv[1]),float(sys.argv[2]); sys.exit(0 if p>0 and abs(r-p)/p<=0.05 else 1)" "$previous" "$rps"; then
+      break
+    fi
+    previous=$rps
+  done
+  echo "$elapsed"
+}
+
+heap_after_gc_kb() {
+  jcmd "$PID" GC.run >/dev/null 2>&1 || true
+  jcmd "$PID" GC.heap_info 2>/dev/null | grep -o 'used [0-9]*K' | head -1 | tr -dc '0-9'
+}
+
+run_case() { # case round
+  local name=$1 round=$2
+  local run_id; run_id="r$(date +%s%N | cut -c8-16)"
+  launch "$name" "$run_id"
+  local started=$STARTED
+  local mode; mode=$(mode_of "$name")
+  local warmed; warmed=$(warm_up "$mode" "$run_id")
+  local before; before=$(cpu_ticks "$PID")
+  local measured; measured=$(window "$MEASURE" "$mode" "$run_id")
+  local after; after=$(cpu_ticks "$PID")
+  local heap; heap=$(heap_after_gc_kb)
+  stop
+  if [[ "$name" == pg-* ]]; then drop_pg_table "perf_$run_id"; fi
+  local requests=${measured%% *}
+  local cpu_us_per_req=$(( requests > 0 ? (after - before) * 1000000 / TICK / requests : 0 ))
+  # case round requests rps p50 p99 non2xx seconds cpu_us/req heap_kb warmup_s start_wall_ms start_cpu_ms
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$round" "${measured// /$'\t'}" "$cpu_us_per_req" \
+    "${heap:-0}" "$warmed" "${started% *}" "${started#* }" >>"$RESULTS"
+  log "$name round $round: $(cut -d' ' -f2 <<<"$measured") req/s after ${warmed}s warm-up, $(cut -d' ' -f5 <<<"$measured") non-2xx"
+}
+
+# Start-up alone, alternating bare and agent (H2): time and CPU to the first served POST /orders.
+startup_samples() {
+  local i
+  for ((i = 1; i <= STARTUP_SAMPLES; i++)); do
+    for name in startup-bare startup-h2; do
+      local kind=bare; [ "$name" = startup-h2 ] && kind=h2
+      launch "$kind-startup" "s$i$RANDOM"
+      local started=$STARTED
+      stop
+      printf '%s\t%s\t0\t0\t0\t0\t0\t0\t0\t0\t0\t%s\t%s\n' "$name" "$i" "${started% *}" "${started#* }" >>"$RESULTS"
+    done
+  done
+}
+
+# The raw store limit: plain INSERT + UPDATE of the same row on the same databases (the store
+# engineer's JMH benchmark), with the store's own claim+complete beside it; pool of 8, 8 threads.
+raw_store_limit() {
+  # shellcheck disable=SC2086
+  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsertUpdate|claimAndComplete)' -f 1 -t 8 $JMH \
+    -rf csv -rff "$OUT/raw-store.csv" >"$OUT/raw-store.log" 2>&1 || log "the raw store benchmark failed: see $OUT/raw-store.log"
+}
+
+main() {
+  prerequisites
+  mkdir -p "$OUT"
+  RESULTS="$OUT/samples.tsv"
+  : >"$RESULTS"
+  local began; began=$(date +%s)
+  {
+    echo "mode: $MODE; rounds $ROUNDS; wrk -t$THREADS -c$CONNECTIONS; warm-up ${WARMUP_MIN}-${WARMUP_MAX}s in ${WINDOW}s windows; measured ${MEASURE}s"
+    echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); java $(java -version 2>&1 | head -1)"
+    echo "load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  } >"$OUT/conditions.txt"
+  log "$(cat "$OUT/conditions.txt")"
+  log "raw store limit (JMH)"
+  raw_store_limit
+  startup_samples
+  local round
+  for ((round = 1; round <= ROUNDS; round++)); do
+    for name in $CASES; do
+      run_case "$name" "$round"
+    done
+  done
+  echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg); took $(( $(date +%s) - began )) s" >>"$OUT/conditions.txt"
+  python3 "$here/summarize.py" "$RESULTS" "$OUT/raw-store.csv" "$OUT/conditions.txt" | tee "$OUT/summary.md"
+}
+
+main

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# One start-up sample: starts the demo (with or without the agent) in a fresh directory, waits for
+# the first served POST /orders, and prints: wall_ms cpu_ms loaded_classes
+# usage: startup.sh PORT [agent-arg...]   (agent args are extra JVM options, e.g. -javaagent:...)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+port=$1; shift
+work=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+tick=$(getconf CLK_TCK)
+start=$(date +%s%N)
+(cd "$work" && exec java "$@" -jar "$root/legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar" "$port" \
+    >"$work/out.log" 2>&1) &
+pid=$!
+while :; do
+  code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+      -H "Idempotency-Key: startup-$RANDOM$RANDOM" --data '{"item":"book","quantity":1}' \
+      "http://127.0.0.1:$port/orders" 2>/dev/null || true)
+  [ "$code" = 201 ] && break
+  kill -0 "$pid" 2>/dev/null || { cat "$work/out.log" >&2; exit 1; }
+  sleep 0.02
+done
+end=$(date +%s%N)
+[ -n "${STARTUP_LOG:-}" ] && cp "$work/out.log" "$STARTUP_LOG"
+read -r -a stat < "/proc/$pid/stat"
+# utime and stime are fields 14 and 15 (1-based); the command name has no spaces here ("java").
+cpu_ms=$(( (stat[13] + stat[14]) * 1000 / tick ))
+classes=$(jcmd "$pid" PerfCounter.print 2>/dev/null | awk -F= '/java.cls.loadedClasses=/{print $2}')
+if [ -n "${STARTUP_THREADS:-}" ]; then # CPU per thread name, for finding where start-up CPU goes
+  for t in /proc/$pid/task/*; do
+    name=$(cat "$t/comm" 2>/dev/null) && rest=$(sed "s/^.*) //" "$t/stat" 2>/dev/null) || continue
+    set -- $rest; echo "$(( (${12} + ${13}) * 1000 / tick )) ${name// /_}"
+  done | sed -E 's/[0-9]+$//' | awk '{c[$2]+=$1} END {for (n in c) if (c[n] > 0) print c[n] " ms " n}' | sort -rn >&2
+fi
+echo "$(( (end - start) / 1000000 )) $cpu_ms ${classes:-?}"

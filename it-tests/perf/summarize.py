@@ -1,0 +1,111 @@
+"""Prints the end-to-end benchmark's tables (markdown) from run.sh's samples, medians over rounds.
+
+usage: summarize.py samples.tsv raw-store.csv conditions.txt
+"""
+import csv
+import os
+import statistics
+import sys
+
+COLUMNS = ["case", "round", "requests", "rps", "p50", "p99", "failed", "seconds", "cpu_us", "heap_kb",
+           "warmup_s", "start_wall_ms", "start_cpu_ms"]
+
+# case: (label, baseline case, target ratio)
+CASES = {
+    "bare-get": ("bare, GET /orders/1", None, None),
+    "h2-get": ("agent H2, GET /orders/1 (undeclared)", "bare-get", 0.99),
+    "pg-get": ("agent PostgreSQL, GET /orders/1 (undeclared)", "bare-get", 0.99),
+    "bare-create": ("bare, POST /orders", None, None),
+    "h2-new": ("agent H2, POST /orders, new keys", "bare-create", 0.90),
+    "pg-new": ("agent PostgreSQL, POST /orders, new keys", "bare-create", 0.90),
+    "h2-replay": ("agent H2, POST /orders, replays", "bare-create", 0.95),
+    "pg-replay": ("agent PostgreSQL, POST /orders, replays", "bare-create", 0.95),
+}
+
+
+def load(path):
+    samples = {}
+    with open(path) as f:
+        for line in f:
+            row = dict(zip(COLUMNS, line.rstrip("\n").split("\t")))
+            samples.setdefault(row["case"], []).append(row)
+    return samples
+
+
+def median(rows, column):
+    return statistics.median(float(r[column]) for r in rows)
+
+
+def raw_store(path):
+    """{(database, benchmark): ops/s} from JMH's CSV."""
+    scores = {}
+    if not os.path.exists(path):
+        return scores
+    with open(path) as f:
+        for row in csv.DictReader(f):
+            scores[(row["Param: database"], row["Benchmark"].rsplit(".", 1)[1])] = float(row["Score"])
+    return scores
+
+
+def verdict(ratio, target):
+    return "met" if ratio >= target else "not met"
+
+
+def main(samples_path, raw_path, conditions_path):
+    samples = load(samples_path)
+    print("### End to end (medians of %d round(s))\n" % max(len(v) for v in samples.values()))
+    print("```\n" + open(conditions_path).read().strip() + "\n```\n")
+    print("| case | req/s | per round | p50 ms | p99 ms | server CPU µs/req | failed | ratio | target |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for case, (label, baseline, target) in CASES.items():
+        rows = samples.get(case)
+        if not rows:
+            continue
+        rps = median(rows, "rps")
+        ratio, goal = "", ""
+        if baseline in samples:
+            value = rps / median(samples[baseline], "rps")
+            ratio = "%.2f of %s" % (value, baseline)
+            goal = "≥ %.2f: %s" % (target, verdict(value, target))
+        per_round = " ".join("%.0f" % float(r["rps"]) for r in rows)
+        failed = sum(int(r["failed"]) for r in rows)
+        print("| %s | %.0f | %s | %.2f | %.2f | %.0f | %d | %s | %s |" % (
+            label, rps, per_round, median(rows, "p50"), median(rows, "p99"), median(rows, "cpu_us"), failed,
+            ratio, goal))
+
+    scores = raw_store(raw_path)
+    if scores:
+        print("\n| store | agent new keys req/s | raw INSERT+UPDATE ops/s (JMH, 8 threads) | ratio | target"
+              " | store alone claim+complete ops/s |")
+        print("|---|---|---|---|---|---|")
+        for database, case in (("h2", "h2-new"), ("postgres", "pg-new")):
+            raw = scores.get((database, "rawInsertUpdate"))
+            if raw is None or case not in samples:
+                continue
+            agent = median(samples[case], "rps")
+            store = scores.get((database, "claimAndComplete"), float("nan"))
+            print("| %s | %.0f | %.0f | %.2f | ≥ 0.80: %s | %.0f |" % (
+                database, agent, raw, agent / raw, verdict(agent / raw, 0.80), store))
+
+    starts = {case: rows for case, rows in samples.items()}
+    bare = starts.get("startup-bare")
+    agent = starts.get("startup-h2")
+    if bare and agent:
+        wall = median(agent, "start_wall_ms") - median(bare, "start_wall_ms")
+        cpu = median(agent, "start_cpu_ms") - median(bare, "start_cpu_ms")
+        print("\n| start-up to the first served POST /orders | wall ms | JVM CPU ms | samples (wall) |")
+        print("|---|---|---|---|")
+        for label, rows in (("bare", bare), ("agent (H2)", agent)):
+            print("| %s | %.0f | %.0f | %s |" % (label, median(rows, "start_wall_ms"), median(rows, "start_cpu_ms"),
+                                                 " ".join(r["start_wall_ms"] for r in rows)))
+        print("| overhead | %+.0f | %+.0f | target ≤ 300 ms wall: %s |" % (wall, cpu, "met" if wall <= 300 else "not met"))
+
+    heaps = [(case, median(rows, "heap_kb") / 1024) for case, rows in samples.items()
+             if case in CASES and median(rows, "heap_kb") > 0]
+    if heaps:
+        print("\nHeap used after a full GC at the end of the measured window (MB): "
+              + ", ".join("%s %.1f" % h for h in heaps))
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:4])
