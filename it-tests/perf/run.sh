@@ -31,9 +31,9 @@ esac
 : "${THREADS:=2}" "${CONNECTIONS:=32}" "${PG_URL:=jdbc:postgresql://127.0.0.1:5432/test}" "${PG_USER:=postgres}"
 : "${OUT:=$root/it-tests/target/perf}"
 
-DEMO=legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
-AGENT=agent/target/idempotency-agent.jar
-BENCH=agent/benchmarks/target/benchmarks.jar
+BUILT_DEMO=legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
+BUILT_AGENT=agent/target/idempotency-agent.jar
+BUILT_BENCH=agent/benchmarks/target/benchmarks.jar
 TICK=$(getconf CLK_TCK)
 
 log() { echo "[perf] $*" >&2; }
@@ -41,10 +41,16 @@ log() { echo "[perf] $*" >&2; }
 prerequisites() {
   command -v wrk >/dev/null || { log "installing wrk"; apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
   command -v python3 >/dev/null || { log "python3 is needed for the summary"; exit 1; }
-  if [ ! -f "$DEMO" ] || [ ! -f "$AGENT" ] || [ ! -f "$BENCH" ]; then
+  if [ ! -f "$BUILT_DEMO" ] || [ ! -f "$BUILT_AGENT" ] || [ ! -f "$BUILT_BENCH" ]; then
     log "building the agent, the demo and the store benchmarks"
     mvn -B -q package -DskipTests -pl "agent/javaagent,agent/benchmarks,legacy-demo/orders-servlet-javax" -am
   fi
+  # Copies: a build during the run must not swap the jars under running JVMs.
+  mkdir -p "$OUT/jars"
+  cp "$BUILT_DEMO" "$BUILT_AGENT" "$BUILT_BENCH" "$OUT/jars/"
+  DEMO=$OUT/jars/$(basename "$BUILT_DEMO")
+  AGENT=$OUT/jars/$(basename "$BUILT_AGENT")
+  BENCH=$OUT/jars/$(basename "$BUILT_BENCH")
   if [[ " $CASES " == *" pg-"* ]] && ! pg_up; then
     log "PostgreSQL is not answering at $PG_URL: the pg-* cases are skipped"
     CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v '^pg-' | tr '\n' ' ')
@@ -89,11 +95,11 @@ launch() { # case run_id
   WORK=$(mktemp -d)
   local opts=()
   case "$kind" in
-    h2) opts=("-javaagent:$root/$AGENT=config=$root/agent-config/examples/demo.yaml") ;;
-    pg) pg_config "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$root/$AGENT=config=$WORK/agent.yaml") ;;
+    h2) opts=("-javaagent:$AGENT=config=$root/agent-config/examples/demo.yaml") ;;
+    pg) pg_config "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$AGENT=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
-  (cd "$WORK" && exec java "${opts[@]}" -jar "$root/$DEMO" "$port" >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
+  (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" "$port" >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
   PID=$!
   local code=
   until [ "$code" = 201 ]; do
@@ -184,8 +190,8 @@ raw_store_limit() {
 }
 
 main() {
-  prerequisites
   mkdir -p "$OUT"
+  prerequisites
   RESULTS="$OUT/samples.tsv"
   : >"$RESULTS"
   local began; began=$(date +%s)
@@ -205,7 +211,10 @@ main() {
     done
   done
   echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg); took $(( $(date +%s) - began )) s" >>"$OUT/conditions.txt"
-  python3 "$here/summarize.py" "$RESULTS" "$OUT/raw-store.csv" "$OUT/conditions.txt" | tee "$OUT/summary.md"
+  python3 "$here/summarize.py" "$RESULTS" "$OUT/raw-store.csv" "$OUT/conditions.txt" >"$OUT/summary.md" \
+    && status=0 || status=$?
+  cat "$OUT/summary.md"
+  return "$status"
 }
 
 main

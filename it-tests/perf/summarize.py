@@ -100,12 +100,18 @@ def main(samples_path, raw_path, conditions_path):
                                                  " ".join(r["start_wall_ms"] for r in rows)))
         print("| overhead | %+.0f | %+.0f | target ≤ 300 ms wall: %s |" % (wall, cpu, "met" if wall <= 300 else "not met"))
 
+    broken = [case for case, rows in samples.items() if case in CASES
+              and any(int(r["requests"]) == 0 or int(r["failed"]) >= int(r["requests"]) for r in rows)]
+    if broken:
+        print("\nFAILED: no request succeeded in " + ", ".join(broken))
+
     heaps = [(case, median(rows, "heap_kb") / 1024) for case, rows in samples.items()
              if case in CASES and median(rows, "heap_kb") > 0]
     if heaps:
         print("\nHeap used after a full GC at the end of the measured window (MB): "
               + ", ".join("%s %.1f" % h for h in heaps))
+    return 1 if broken else 0
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    sys.exit(main(*sys.argv[1:4]))

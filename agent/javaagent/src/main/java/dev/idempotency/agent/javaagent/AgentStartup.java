@@ -18,7 +18,11 @@ final class AgentStartup {
     private AgentStartup() {
     }
 
-    static void start(String args, Instrumentation instrumentation) throws Exception {
+    /**
+     * @param atJvmStart true from premain: no application class is loaded yet, so the
+     *                   instrumentation may finish its set-up while the application starts
+     */
+    static void start(String args, Instrumentation instrumentation, boolean atJvmStart) throws Exception {
         if (!started.compareAndSet(false, true)) {
             Diagnostics.warn("already running in this JVM; the second start was ignored");
             return;
@@ -36,7 +40,11 @@ final class AgentStartup {
         AttemptRecording recording = AttemptRecording.start(config);
         Runtime runtime = Runtime.start(config, recording.listener());
         recording.publishMetrics(runtime);
-        Instrumenter.install(instrumentation, problem -> Diagnostics.warn(problem));
+        if (atJvmStart) {
+            Instrumenter.installAtStart(instrumentation, Diagnostics::warn);
+        } else {
+            Instrumenter.install(instrumentation, Diagnostics::warn);
+        }
         Diagnostics.info(config.endpoints().size() + " endpoints protected, store " + runtime.storeKind());
     }
 

@@ -12,16 +12,16 @@ public final class IdempotencyAgent {
     }
 
     public static void premain(String args, Instrumentation instrumentation) {
-        start(args, instrumentation);
+        start(args, instrumentation, true);
     }
 
     public static void agentmain(String args, Instrumentation instrumentation) {
-        start(args, instrumentation);
+        start(args, instrumentation, false);
     }
 
-    private static void start(String args, Instrumentation instrumentation) {
+    private static void start(String args, Instrumentation instrumentation, boolean atJvmStart) {
         try {
-            AgentStartup.start(args, instrumentation);
+            AgentStartup.start(args, instrumentation, atJvmStart);
         } catch (Throwable failure) {
             Diagnostics.error("failed to start; the service runs UNPROTECTED", failure);
         }

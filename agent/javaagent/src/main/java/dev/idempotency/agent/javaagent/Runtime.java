@@ -40,7 +40,7 @@ final class Runtime {
      * Builds the gate and installs it on the bridge; from then on declared endpoints are
      * protected. The store opens on its own thread: until it is open, requests to declared
      * endpoints wait for it (at most the store's connect timeout) and are then refused like
-     * during a store outage. A store that cannot be opened is reported on stderr, as before.
+     * during a store outage. A store that cannot be opened is reported on stderr.
      */
     static Runtime start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
@@ -59,13 +59,15 @@ final class Runtime {
 
     /**
      * The store's housekeeping starts once it is open. A store that cannot be opened (a table of
-     * another schema version, say) leaves the service unprotected, as a failed start always has;
-     * said loudly on stderr.
+     * another schema version, say) is said loudly on stderr; requests to declared endpoints then
+     * get the endpoint's store-error answer (503 by default), as when the schema check fails on a
+     * store that was unreachable at start.
      */
     private void storeOpened(IdempotencyStore open, Throwable failure, KeeperSettings keeping) {
         if (failure != null) {
-            Bridge.install(null);
-            Diagnostics.error("failed to start; the service runs UNPROTECTED", failure);
+            Diagnostics.error("the store cannot be opened; requests to declared endpoints get the store-error "
+                    + "answer (503 unless on-store-error is fail-open) until the agent is restarted with a usable "
+                    + "store", failure);
             return;
         }
         keeper = StoreKeeper.start(open, () -> gate.leases().liveLeases(), keeping);

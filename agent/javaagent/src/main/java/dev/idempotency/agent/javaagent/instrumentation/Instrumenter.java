@@ -5,10 +5,9 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.lang.instrument.ClassFileTransformer;
 import java.util.List;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -16,16 +15,49 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 /** Installs every entry-point instrumentation on the JVM. */
 public final class Instrumenter {
 
+    /** The servlet APIs instrumented, each by its {@link ServletInstrumentation}. */
+    private static final List<String> NAMESPACES = List.of("javax", "jakarta");
+    /** The thread that builds Byte Buddy's transformer while the application starts. */
+    static final String BUILD_THREAD = "idempotency-instrumentation-build";
+
     private Instrumenter() {
     }
 
     /**
-     * Installs the instrumentation; classes already loaded (a runtime attach, or a container
+     * At JVM start (premain): registers a pre-filter at once and builds Byte Buddy's transformer on
+     * its own thread, so neither Byte Buddy's loading nor its set-up delays the application's
+     * start; the first possible servlet or filter waits for the build. Nothing is loaded yet that
+     * would need retransforming. {@code problems} receives each class that could not be instrumented.
+     */
+    public static void installAtStart(Instrumentation instrumentation, Consumer<String> problems) {
+        CompletableFuture<ClassFileTransformer> precise = new CompletableFuture<>();
+        Thread build = new Thread(() -> {
+            try {
+                precise.complete(agentBuilder(problems).makeRaw());
+            } catch (Throwable failure) {
+                precise.completeExceptionally(failure);
+            }
+        }, BUILD_THREAD);
+        build.setDaemon(true);
+        build.start();
+        instrumentation.addTransformer(new DeferredServletTransformer(ServletCandidates.of(NAMESPACES), precise,
+                problems), true);
+    }
+
+    /**
+     * Installs the instrumentation now; classes already loaded (a runtime attach, or a container
      * started before us) are retransformed. {@code problems} receives each class that could not
      * be instrumented.
      */
     public static ResettableClassFileTransformer install(Instrumentation instrumentation, Consumer<String> problems)
             throws IOException {
+        ServletCandidates candidates = ServletCandidates.of(NAMESPACES);
+        return agentBuilder(problems)
+                .with((AgentBuilder.TransformerDecorator) precise -> new ServletPreFilter(precise, candidates))
+                .installOn(instrumentation);
+    }
+
+    private static AgentBuilder agentBuilder(Consumer<String> problems) throws IOException {
         AgentBuilder builder = new AgentBuilder.Default()
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .disableClassFormatChanges()
@@ -38,23 +70,8 @@ public final class Instrumenter {
                         .or(nameStartsWith("com.sun."))
                         .or(nameStartsWith("dev.idempotency.agent."))
                         .or(isSynthetic()));
-        List<ServletInstrumentation> servlets = List.of(ServletInstrumentation.javax(), ServletInstrumentation.jakarta());
-        builder = builder.with(preFilter(servlets));
-        for (ServletInstrumentation servlet : servlets) {
-            builder = servlet.applyTo(builder);
-        }
-        return builder.installOn(instrumentation);
-    }
-
-    private static AgentBuilder.TransformerDecorator preFilter(List<ServletInstrumentation> servlets) {
-        List<CanSee> apis = new ArrayList<>();
-        Set<String> entryInterfaces = new HashSet<>();
-        for (ServletInstrumentation servlet : servlets) {
-            apis.add(servlet.seesApi());
-            entryInterfaces.addAll(servlet.entryInterfaces());
-        }
-        ServletHierarchy hierarchy = new ServletHierarchy(entryInterfaces);
-        return precise -> new ServletPreFilter(precise, apis, hierarchy);
+        builder = ServletInstrumentation.javax().applyTo(builder);
+        return ServletInstrumentation.jakarta().applyTo(builder);
     }
 
     /** Turns Byte Buddy's transformation errors into one line each. */

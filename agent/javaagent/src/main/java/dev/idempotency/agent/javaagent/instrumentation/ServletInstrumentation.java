@@ -10,7 +10,6 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import java.io.IOException;
-import java.util.List;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
@@ -25,12 +24,10 @@ final class ServletInstrumentation {
 
     private final String namespace;
     private final NestedJar adapter;
-    private final CanSee seesApi;
 
     private ServletInstrumentation(String namespace, NestedJar adapter) {
         this.namespace = namespace;
         this.adapter = adapter;
-        this.seesApi = new CanSee(namespace + ".servlet.Servlet");
     }
 
     static ServletInstrumentation javax() throws IOException {
@@ -39,16 +36,6 @@ final class ServletInstrumentation {
 
     static ServletInstrumentation jakarta() throws IOException {
         return new ServletInstrumentation("jakarta", NestedJar.open("servlet-jakarta.jar"));
-    }
-
-    /** Loaders that can see this namespace's servlet API: the only ones whose classes can match. */
-    CanSee seesApi() {
-        return seesApi;
-    }
-
-    /** Internal names of the interfaces every advised class implements, for {@link ServletHierarchy}. */
-    List<String> entryInterfaces() {
-        return List.of(namespace + "/servlet/Servlet", namespace + "/servlet/Filter");
     }
 
     AgentBuilder applyTo(AgentBuilder builder) {
@@ -65,7 +52,7 @@ final class ServletInstrumentation {
                 .and(not(isAbstract()));
         return builder
                 .type(not(isInterface()).and(hasSuperType(namedOneOf(api + "Servlet", api + "Filter"))),
-                        seesApi)
+                        new CanSee(api + "Servlet"))
                 .transform(new HelperInjector(adapter))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(new ClassFileLocator.Simple(adapter.classes()))

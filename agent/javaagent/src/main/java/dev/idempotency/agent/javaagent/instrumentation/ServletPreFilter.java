@@ -2,7 +2,6 @@ package dev.idempotency.agent.javaagent.instrumentation;
 
 import java.lang.instrument.IllegalClassFormatException;
 import java.security.ProtectionDomain;
-import java.util.List;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 /**
@@ -13,21 +12,17 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
  */
 final class ServletPreFilter extends ResettableClassFileTransformer.WithDelegation {
 
-    private static final String[] NEVER_SERVLETS = {"java/", "jdk/", "sun/", "com/sun/", "dev/idempotency/agent/"};
+    private final ServletCandidates candidates;
 
-    private final List<CanSee> apis;
-    private final ServletHierarchy hierarchy;
-
-    ServletPreFilter(ResettableClassFileTransformer precise, List<CanSee> apis, ServletHierarchy hierarchy) {
+    ServletPreFilter(ResettableClassFileTransformer precise, ServletCandidates candidates) {
         super(precise);
-        this.apis = apis;
-        this.hierarchy = hierarchy;
+        this.candidates = candidates;
     }
 
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain,
             byte[] bytes) throws IllegalClassFormatException {
-        return candidate(loader, name, bytes)
+        return candidates.mayBeServlet(loader, name, bytes)
                 ? classFileTransformer.transform(loader, name, redefined, domain, bytes)
                 : null;
     }
@@ -35,29 +30,8 @@ final class ServletPreFilter extends ResettableClassFileTransformer.WithDelegati
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
             ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
-        return candidate(loader, name, bytes)
+        return candidates.mayBeServlet(loader, name, bytes)
                 ? classFileTransformer.transform(module, loader, name, redefined, domain, bytes)
                 : null;
-    }
-
-    private boolean candidate(ClassLoader loader, String name, byte[] bytes) {
-        if (loader == null || name == null || bytes == null) {
-            return false; // the bootstrap path and hidden classes hold no servlets
-        }
-        for (String prefix : NEVER_SERVLETS) {
-            if (name.startsWith(prefix)) {
-                return false;
-            }
-        }
-        return seesAnApi(loader) && hierarchy.mayImplement(loader, name, bytes);
-    }
-
-    private boolean seesAnApi(ClassLoader loader) {
-        for (CanSee api : apis) {
-            if (api.matches(loader)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

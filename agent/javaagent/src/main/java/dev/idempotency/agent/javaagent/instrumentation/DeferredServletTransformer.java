@@ -1,0 +1,68 @@
+package dev.idempotency.agent.javaagent.instrumentation;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
+import java.security.ProtectionDomain;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * The transformer registered at JVM start, before Byte Buddy is even loaded: Byte Buddy's
+ * transformer is built on another thread while the application starts. The first class that may
+ * be a servlet or filter waits for it, so no servlet is ever defined uninstrumented; every other
+ * class passes straight through.
+ */
+final class DeferredServletTransformer implements ClassFileTransformer {
+
+    /** Far longer than the build takes; only a broken build waits this long, and it is reported. */
+    private static final long BUILD_WAIT_SECONDS = 60;
+
+    private final ServletCandidates candidates;
+    private final Future<? extends ClassFileTransformer> precise;
+    private final Consumer<String> problems;
+
+    DeferredServletTransformer(ServletCandidates candidates, Future<? extends ClassFileTransformer> precise,
+            Consumer<String> problems) {
+        this.candidates = candidates;
+        this.precise = precise;
+        this.problems = problems;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain,
+            byte[] bytes) throws IllegalClassFormatException {
+        if (!candidates.mayBeServlet(loader, name, bytes)) {
+            return null;
+        }
+        ClassFileTransformer transformer = precise(name);
+        return transformer == null ? null : transformer.transform(loader, name, redefined, domain, bytes);
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
+            ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
+        if (!candidates.mayBeServlet(loader, name, bytes)) {
+            return null;
+        }
+        ClassFileTransformer transformer = precise(name);
+        return transformer == null ? null : transformer.transform(module, loader, name, redefined, domain, bytes);
+    }
+
+    private ClassFileTransformer precise(String name) {
+        try {
+            return precise.get(BUILD_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            problems.accept("could not instrument " + name + ": the instrumentation failed to build: " + e.getCause());
+        } catch (TimeoutException e) {
+            problems.accept("could not instrument " + name + ": the instrumentation was not built within "
+                    + BUILD_WAIT_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            problems.accept("could not instrument " + name + ": interrupted while the instrumentation was built");
+        }
+        return null;
+    }
+}
