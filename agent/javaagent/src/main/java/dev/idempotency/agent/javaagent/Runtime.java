@@ -47,6 +47,11 @@ final class Runtime {
         return storeKind;
     }
 
+    /** Claims this JVM is executing now. */
+    int executionsInProgress() {
+        return gate.leases().size();
+    }
+
     /** Renewals extend every live claim by the longest lease declared, so no endpoint's claim runs short. */
     private static KeeperSettings keeperSettings(KeeperConfig keeper, Duration lease) {
         return new KeeperSettings(lease, keeper.renewInterval(), keeper.purgeInterval(), keeper.purgeBatchSize(), 20);
