@@ -245,6 +245,49 @@ abstract class StoreContractTest {
     }
 
     @Test
+    void operatorResolvesOnlyARecordWhoseOwnerIsGoneAndOnlyWithItsToken() {
+        long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(300), TTL)).record()
+                .fencingToken();
+        assertThat(store.resolveComplete("scope-a", "k", token, response("reconciled"), TTL, false))
+                .as("owner's lease still live").isFalse();
+        assertThat(store.resolveRelease("scope-a", "k", token, false)).as("owner's lease still live").isFalse();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.find("scope-a", "k").get().leaseExpired());
+        assertThat(store.resolveComplete("scope-a", "k", token + 1, response("reconciled"), TTL, false))
+                .as("another token").isFalse();
+        assertThat(store.resolveComplete("scope-a", "k", token, response("reconciled"), TTL, false)).isTrue();
+
+        StoredRecord resolved = store.claim(request("k", "fp", "o2")).record();
+        assertThat(resolved.state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(new String(resolved.response().body(), StandardCharsets.UTF_8)).isEqualTo("reconciled");
+        assertThat(resolved.response().headers()).containsEntry("Location", List.of("/orders/1"));
+        assertThat(store.complete("scope-a", "k", token, response("late owner"), TTL)).as("owner fenced out").isFalse();
+        assertThat(store.resolveRelease("scope-a", "k", token, true)).as("completed records stay").isFalse();
+    }
+
+    @Test
+    void operatorReleasesAnUnknownRecordAndForcesALiveOne() {
+        long unknown = store.claim(request("scope-a", "u", "fp", "o1", Duration.ofMillis(200), TTL)).record()
+                .fencingToken();
+        long live = store.claim(request("scope-a", "live", "fp", "o1", LEASE, TTL)).record().fencingToken();
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.markUnknown("scope-a", "u", unknown));
+
+        assertThat(store.resolveRelease("scope-a", "u", unknown, false)).isTrue();
+        assertThat(store.claim(request("u", "fp", "o2")).claimed()).as("the next retry executes").isTrue();
+        assertThat(store.resolveRelease("scope-a", "live", live, true)).as("forced").isTrue();
+        assertThat(store.find("scope-a", "live")).isEmpty();
+        assertThat(store.complete("scope-a", "live", live, response("late"), TTL)).as("owner fenced out").isFalse();
+    }
+
+    @Test
+    void leaseUntilIsReadFromTheStoreClock() {
+        StoredRecord record = store.claim(request("k", "fp", "o")).record();
+
+        assertThat(record.leaseUntil()).isBetween(record.createdAt().plus(LEASE).minusSeconds(1),
+                record.createdAt().plus(LEASE).plusSeconds(1));
+    }
+
+    @Test
     void renewedLeaseOutlivesItsFirstTerm() {
         long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(300), TTL)).record()
                 .fencingToken();
@@ -268,6 +311,7 @@ abstract class StoreContractTest {
         store.complete("scope-a", "live-2", token, response("x"), TTL);
         await().pollDelay(Duration.ofMillis(100)).until(() -> true);
 
+        assertThat(store.countExpired()).isEqualTo(5);
         assertThat(store.purgeExpired(2)).isEqualTo(2);
         assertThat(store.purgeExpired(10)).isEqualTo(3);
         assertThat(store.purgeExpired(10)).isZero();
