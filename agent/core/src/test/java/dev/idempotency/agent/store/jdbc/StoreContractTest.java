@@ -33,6 +33,8 @@ abstract class StoreContractTest {
 
     static final Duration LEASE = Duration.ofSeconds(30);
     static final Duration TTL = Duration.ofHours(1);
+    /** Long enough to still be live when the next statement runs on a loaded machine, short enough to wait out. */
+    static final Duration SHORT_LEASE = Duration.ofSeconds(2);
 
     StoreSettings settings;
     JdbcIdempotencyStore store;
@@ -205,7 +207,7 @@ abstract class StoreContractTest {
 
     @Test
     void takeOverAfterLeaseExpiryFencesOutTheStaleOwner() {
-        ClaimRequest first = request("scope-a", "k", "fp", "o1", Duration.ofMillis(200), TTL);
+        ClaimRequest first = request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL);
         long stale = store.claim(first).record().fencingToken();
         ClaimRequest second = request("scope-a", "k", "fp", "o2", LEASE, TTL);
         assertThat(store.takeOver(second, stale)).as("lease still live").isEmpty();
@@ -228,7 +230,7 @@ abstract class StoreContractTest {
 
     @Test
     void markUnknownOnlyAfterLeaseExpiryThenOperatorCanTakeOver() {
-        long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(200), TTL)).record()
+        long token = store.claim(request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL)).record()
                 .fencingToken();
         assertThat(store.markUnknown("scope-a", "k", token)).as("lease still live").isFalse();
 
@@ -246,7 +248,7 @@ abstract class StoreContractTest {
 
     @Test
     void operatorResolvesOnlyARecordWhoseOwnerIsGoneAndOnlyWithItsToken() {
-        long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(300), TTL)).record()
+        long token = store.claim(request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL)).record()
                 .fencingToken();
         assertThat(store.resolveComplete("scope-a", "k", token, response("reconciled"), TTL, false))
                 .as("owner's lease still live").isFalse();
