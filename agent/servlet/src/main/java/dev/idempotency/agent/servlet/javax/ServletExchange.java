@@ -20,7 +20,7 @@ import javax.servlet.http.HttpServletResponse;
 public final class ServletExchange {
 
     /** Set on the request by the outermost call; nested filters, servlets and dispatches see it and stay out. */
-    static final String MARKER = "dev.idempotency.agent.exchange";
+    static final String MARKER = Bridge.REQUEST_MARKER;
 
     private final BufferedRequest request;
     private final CapturingResponse response;

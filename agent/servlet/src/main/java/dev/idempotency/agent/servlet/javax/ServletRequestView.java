@@ -1,9 +1,8 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.RequestView;
-import java.io.ByteArrayOutputStream;
+import dev.idempotency.agent.bootstrap.body.RequestBody;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
@@ -18,7 +17,7 @@ final class ServletRequestView implements RequestView {
 
     private final HttpServletRequest request;
     private final String path;
-    private BufferedBody body;
+    private RequestBody body;
 
     ServletRequestView(HttpServletRequest request, String path) {
         this.request = request;
@@ -93,7 +92,7 @@ final class ServletRequestView implements RequestView {
     @Override
     public byte[] body(int limit) throws IOException {
         if (body == null) {
-            body = BufferedBody.read(request.getInputStream(), limit);
+            body = RequestBody.read(request.getInputStream(), limit);
         }
         return body.complete() ? body.bytes() : null;
     }
@@ -102,7 +101,7 @@ final class ServletRequestView implements RequestView {
         return body != null;
     }
 
-    BufferedBody bufferedBody() {
+    RequestBody bufferedBody() {
         return body;
     }
 
@@ -111,42 +110,6 @@ final class ServletRequestView implements RequestView {
             return URLDecoder.decode(value, StandardCharsets.UTF_8.name());
         } catch (IllegalArgumentException | java.io.UnsupportedEncodingException malformed) {
             return value;
-        }
-    }
-
-    /** The bytes read ahead of the application, and the rest of the stream if reading stopped at the limit. */
-    static final class BufferedBody {
-        private final byte[] bytes;
-        private final InputStream rest;
-
-        private BufferedBody(byte[] bytes, InputStream rest) {
-            this.bytes = bytes;
-            this.rest = rest;
-        }
-
-        static BufferedBody read(InputStream in, int limit) throws IOException {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 8192) + 1);
-            byte[] chunk = new byte[8192];
-            int n;
-            while (out.size() <= limit && (n = in.read(chunk, 0, Math.min(chunk.length, limit + 1 - out.size()))) > 0) {
-                out.write(chunk, 0, n);
-            }
-            boolean complete = out.size() <= limit;
-            return new BufferedBody(out.toByteArray(), complete ? null : in);
-        }
-
-        boolean complete() {
-            return rest == null;
-        }
-
-        byte[] bytes() {
-            return bytes;
-        }
-
-        /** What the application reads: the buffered bytes, then whatever was left unread. */
-        InputStream replay() {
-            InputStream head = new java.io.ByteArrayInputStream(bytes);
-            return rest == null ? head : new java.io.SequenceInputStream(head, rest);
         }
     }
 }
