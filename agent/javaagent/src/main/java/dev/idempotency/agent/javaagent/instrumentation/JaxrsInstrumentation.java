@@ -19,7 +19,7 @@ final class JaxrsInstrumentation {
 
     private static final String JERSEY_INVOKER = "org.glassfish.jersey.server.model.ResourceMethodInvoker";
     private static final String RESTEASY_DISPATCHER = "org.jboss.resteasy.core.SynchronousDispatcher";
-    private static final String RESTEASY_ASYNC_RESPONSE = "org.jboss.resteasy.core.AbstractAsynchronousResponse";
+    private static final String RESTEASY_RESPONSE_WRITER = "org.jboss.resteasy.core.ServerResponseWriter";
 
     private final String namespace;
     private final NestedJar adapter;
@@ -64,22 +64,22 @@ final class JaxrsInstrumentation {
 
     /**
      * {@code SynchronousDispatcher.invoke(HttpRequest, HttpResponse, ResourceInvoker)}, the dispatch of a
-     * matched request, and {@code AbstractAsynchronousResponse.completionCallbacks(Throwable)}, the end
-     * of a suspended one.
+     * matched request, and {@code ServerResponseWriter.writeNomapResponse(..., Consumer, boolean)}, through
+     * which every response is written and reported complete.
      */
     private static AgentBuilder resteasy(JaxrsInstrumentation jaxrs, AgentBuilder builder) {
         String adapterPackage = "dev.idempotency.agent.jaxrs.resteasy." + jaxrs.namespace;
         return builder
-                .type(named(RESTEASY_DISPATCHER).or(named(RESTEASY_ASYNC_RESPONSE)),
+                .type(named(RESTEASY_DISPATCHER).or(named(RESTEASY_RESPONSE_WRITER)),
                         new CanSee(jaxrs.namespace + ".ws.rs.core.Response"))
                 .transform(new HelperInjector(jaxrs.adapter))
                 .transform(jaxrs.advice()
                         .advice(named("invoke").and(takesArguments(3))
                                 .and(takesArgument(2, named("org.jboss.resteasy.spi.ResourceInvoker"))),
                                 adapterPackage + ".ResteasyAdvice")
-                        .advice(named("completionCallbacks").and(takesArguments(1))
-                                .and(takesArgument(0, named("java.lang.Throwable"))),
-                                adapterPackage + ".ResteasyAsyncAdvice"));
+                        .advice(named("writeNomapResponse").and(takesArguments(6))
+                                .and(takesArgument(4, named("java.util.function.Consumer"))),
+                                adapterPackage + ".ResteasyWriteAdvice"));
     }
 
     private AgentBuilder.Transformer.ForAdvice advice() {

@@ -72,7 +72,7 @@ public final class JerseyExchange {
                 }
             }
         }
-        if (verdict.body() != null) {
+        if (verdict.body() != null && verdict.body().length > 0) {
             response.entity(verdict.body());
         }
         return new ContainerResponse(request, response.build());

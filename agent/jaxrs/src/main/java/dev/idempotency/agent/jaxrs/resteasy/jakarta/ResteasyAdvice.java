@@ -9,7 +9,8 @@ import org.jboss.resteasy.spi.ResourceInvoker;
  * Inlined into RESTEasy's {@code SynchronousDispatcher.invoke(HttpRequest, HttpResponse,
  * ResourceInvoker)}: the runtime has matched the resource method, which (with its request filters
  * and response writing) runs inside. The agent's own answer is written to the response and the
- * method skipped; a suspended request completes on its async response instead of on exit.
+ * method skipped. The exchange finishes when its response has been written (see
+ * {@link ResteasyWriteAdvice}), or on exit when an exception escapes the dispatcher.
  */
 public final class ResteasyAdvice {
 
@@ -24,10 +25,9 @@ public final class ResteasyAdvice {
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-    public static void exit(@Advice.Argument(0) HttpRequest request, @Advice.Local("exchange") ResteasyExchange exchange,
-            @Advice.Thrown Throwable thrown) {
+    public static void exit(@Advice.Local("exchange") ResteasyExchange exchange, @Advice.Thrown Throwable thrown) {
         if (exchange != null) {
-            exchange.end(request, thrown);
+            exchange.end(thrown);
         }
     }
 }

@@ -12,6 +12,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import jakarta.ws.rs.core.MultivaluedMap;
 import org.jboss.resteasy.core.ResourceMethodInvoker;
 import org.jboss.resteasy.spi.HttpRequest;
@@ -20,7 +21,7 @@ import org.jboss.resteasy.spi.ResourceInvoker;
 
 /**
  * One matched RESTEasy request to a declared endpoint, from the dispatch to the end of its
- * response: on method exit, or on the async response's completion. The response's output stream
+ * response: when RESTEasy reports it written, or when an exception escapes the dispatcher. The response's output stream
  * is replaced by a tee, so the copy holds the entity after RESTEasy's writers and interceptors.
  */
 public final class ResteasyExchange {
@@ -66,7 +67,7 @@ public final class ResteasyExchange {
             addHeaders(response, verdict.headers());
             Execution execution = verdict.execution();
             ResteasyExchange exchange = new ResteasyExchange(response, execution, capture(response, execution), false);
-            request.setAttribute(Bridge.REQUEST_MARKER, exchange); // found again by asyncCompleted
+            request.setAttribute(Bridge.REQUEST_MARKER, exchange); // found again when the response is written
             return exchange;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
@@ -75,12 +76,22 @@ public final class ResteasyExchange {
         }
     }
 
-    /** The resumed response of a suspended request has been written. */
-    public static void asyncCompleted(HttpRequest request, Throwable failure) {
+    /**
+     * The completion callback RESTEasy runs once a response of this request is written, extended to
+     * finish the exchange first; the callback itself when the request is not the agent's.
+     */
+    public static Consumer<Throwable> finishingWhenWritten(HttpRequest request, Consumer<Throwable> onComplete) {
         Object exchange = request == null ? null : request.getAttribute(Bridge.REQUEST_MARKER);
-        if (exchange instanceof ResteasyExchange) {
-            ((ResteasyExchange) exchange).finish(failure);
+        if (!(exchange instanceof ResteasyExchange)) {
+            return onComplete;
         }
+        ResteasyExchange claimed = (ResteasyExchange) exchange;
+        return failure -> {
+            claimed.finish(failure);
+            if (onComplete != null) {
+                onComplete.accept(failure);
+            }
+        };
     }
 
     /** True when the agent answered and the resource method must not run. */
@@ -88,25 +99,28 @@ public final class ResteasyExchange {
         return answered;
     }
 
-    /** Called on method exit; a suspended request completes later, on {@link #asyncCompleted}. */
-    public void end(HttpRequest request, Throwable thrown) {
-        if (execution == null) {
-            return;
+    /** Called on method exit: an exception that escapes the dispatcher means no response was written. */
+    public void end(Throwable thrown) {
+        if (thrown != null) {
+            finish(thrown);
         }
-        if (thrown == null && request.getAsyncContext().isSuspended()) {
-            return;
-        }
-        finish(thrown);
     }
 
     private void finish(Throwable failure) {
         if (execution == null || !finished.compareAndSet(false, true)) {
             return;
         }
-        // An exception that leaves the dispatcher before anything was written becomes the server's 500.
-        int status = failure != null && !response.isCommitted() ? 500 : response.getStatus();
-        execution.finish(copy.captured(status, ResponseHeaders.asStrings(response.getOutputHeaders())), failure,
-                copy.wasClientGone());
+        try {
+            // An exception that leaves the dispatcher before anything was written becomes the server's 500.
+            int status = failure != null && !response.isCommitted() ? 500 : response.getStatus();
+            execution.finish(copy.captured(status, ResponseHeaders.asStrings(response.getOutputHeaders())), failure,
+                    copy.wasClientGone());
+        } catch (RuntimeException | LinkageError adapterBug) {
+            Gate gate = Bridge.gate();
+            if (gate != null) {
+                gate.adapterFailure("jaxrs-resteasy", adapterBug);
+            }
+        }
     }
 
     static String applicationPath(String relative) {
