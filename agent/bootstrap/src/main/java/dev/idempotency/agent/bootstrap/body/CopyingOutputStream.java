@@ -3,7 +3,11 @@ package dev.idempotency.agent.bootstrap.body;
 import java.io.IOException;
 import java.io.OutputStream;
 
-/** Writes to the client first, then to the copy; a failed client write marks the client as gone. */
+/**
+ * Copies first, then writes to the client: when the client has gone (it timed out and closed the
+ * connection), the outcome the application produced is still stored whole, so the retry replays it.
+ * A failed client write marks the client as gone.
+ */
 public final class CopyingOutputStream extends OutputStream {
 
     private final OutputStream client;
@@ -16,24 +20,24 @@ public final class CopyingOutputStream extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
+        copy.write(b);
         try {
             client.write(b);
         } catch (IOException gone) {
             copy.clientGone();
             throw gone;
         }
-        copy.write(b);
     }
 
     @Override
     public void write(byte[] buffer, int offset, int length) throws IOException {
+        copy.write(buffer, offset, length);
         try {
             client.write(buffer, offset, length);
         } catch (IOException gone) {
             copy.clientGone();
             throw gone;
         }
-        copy.write(buffer, offset, length);
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.io.IOException;
 import javax.servlet.ServletOutputStream;
 import javax.servlet.WriteListener;
 
-/** The servlet face of {@link CopyingOutputStream}: writes reach the client first, then the copy. */
+/** The servlet face of {@link CopyingOutputStream}. */
 final class TeeOutputStream extends ServletOutputStream {
 
     private final ServletOutputStream client;
