@@ -5,13 +5,12 @@ import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.config.ConfigLocation;
 import dev.idempotency.agent.config.OnConfigError;
-import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import java.lang.instrument.Instrumentation;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-/** The start-up sequence: config, bridge, core, instrumentation, one line on stderr. */
+/** The start-up sequence: config, bridge, attempt log and metrics, core, instrumentation, one line on stderr. */
 final class AgentStartup {
 
     private static final AtomicBoolean started = new AtomicBoolean();
@@ -34,7 +33,9 @@ final class AgentStartup {
             return;
         }
         BootstrapBridge.install(instrumentation);
-        Runtime runtime = Runtime.start(config, AttemptListener.NONE);
+        AttemptRecording recording = AttemptRecording.start(config);
+        Runtime runtime = Runtime.start(config, recording.listener());
+        recording.publishMetrics(runtime);
         Instrumenter.install(instrumentation, problem -> Diagnostics.warn(problem));
         Diagnostics.info(config.endpoints().size() + " endpoints protected, store " + runtime.storeKind());
     }

@@ -49,6 +49,11 @@ final class Runtime {
         return storeKind;
     }
 
+    /** Claims this JVM is executing now. */
+    int executionsInProgress() {
+        return gate.leases().size();
+    }
+
     private static StoreSettings storeSettings(StoreConfig store) {
         return StoreSettings.forUrl(store.url())
                 .withCredentials(store.user(), store.password())

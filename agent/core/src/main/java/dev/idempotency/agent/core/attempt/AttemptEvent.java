@@ -1,10 +1,13 @@
 package dev.idempotency.agent.core.attempt;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 
 /**
- * One attempt at a declared endpoint, as the attempt log will write it. Holds no body, query
- * string or header beyond the key, scope and request id; redaction of those is the log's choice.
+ * One attempt at a declared endpoint, as the attempt log will write it. Holds no query string,
+ * and no header or body beyond the key, scope and request id unless the listener asked for them
+ * ({@link RequestDetails}); redacting those is the log's job.
  */
 public final class AttemptEvent {
 
@@ -24,6 +27,9 @@ public final class AttemptEvent {
     private final Long remainingDeadlineMillis;
     private final ErrorType errorType;
     private final boolean fingerprintFellBackToRaw;
+    private final Map<String, List<String>> requestHeaders;
+    private final byte[] requestBody;
+    private final String requestContentType;
 
     private AttemptEvent(Builder b) {
         this.timestamp = b.timestamp;
@@ -42,6 +48,9 @@ public final class AttemptEvent {
         this.remainingDeadlineMillis = b.remainingDeadlineMillis;
         this.errorType = b.errorType;
         this.fingerprintFellBackToRaw = b.fingerprintFellBackToRaw;
+        this.requestHeaders = b.requestHeaders;
+        this.requestBody = b.requestBody;
+        this.requestContentType = b.requestContentType;
     }
 
     public static Builder builder() {
@@ -74,6 +83,15 @@ public final class AttemptEvent {
     /** The failure class, or {@code null}. */
     public ErrorType errorType() { return errorType; }
     public boolean fingerprintFellBackToRaw() { return fingerprintFellBackToRaw; }
+    /** Values of the headers the listener asked for (names as it spelled them); empty otherwise. */
+    public Map<String, List<String>> requestHeaders() { return requestHeaders; }
+    /**
+     * The request body when the listener asked for it and the gate read it, else {@code null}.
+     * Shared with the application's copy: read it, never change it.
+     */
+    public byte[] requestBody() { return requestBody; }
+    /** The request's {@code Content-Type} when the body is present, else {@code null}. */
+    public String requestContentType() { return requestContentType; }
 
     @Override
     public String toString() {
@@ -100,6 +118,9 @@ public final class AttemptEvent {
         private Long remainingDeadlineMillis;
         private ErrorType errorType;
         private boolean fingerprintFellBackToRaw;
+        private Map<String, List<String>> requestHeaders = Map.of();
+        private byte[] requestBody;
+        private String requestContentType;
 
         private Builder() {
         }
@@ -120,6 +141,12 @@ public final class AttemptEvent {
         public Builder remainingDeadlineMillis(Long millis) { this.remainingDeadlineMillis = millis; return this; }
         public Builder errorType(ErrorType errorType) { this.errorType = errorType; return this; }
         public Builder fingerprintFellBackToRaw(boolean fellBack) { this.fingerprintFellBackToRaw = fellBack; return this; }
+        public Builder requestHeaders(Map<String, List<String>> headers) { this.requestHeaders = Map.copyOf(headers); return this; }
+        public Builder requestBody(byte[] body, String contentType) {
+            this.requestBody = body;
+            this.requestContentType = contentType;
+            return this;
+        }
 
         public AttemptEvent build() {
             if (timestamp == null || decision == null) {

@@ -11,6 +11,11 @@ public interface AttemptListener {
 
     void onAttempt(AttemptEvent event);
 
+    /** The request headers and body this listener wants in its events; asked once, when the gate is built. */
+    default RequestDetails requestDetails() {
+        return RequestDetails.NONE;
+    }
+
     /**
      * An internal failure of the agent, reported once per cause (class and throwing frame) so a
      * broken store does not flood the output. The default prints to standard error, the one sink

@@ -3,9 +3,11 @@ package dev.idempotency.agent.core.decision;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.time.TimeSource;
 import java.time.Instant;
+import dev.idempotency.agent.bootstrap.RequestView;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,9 @@ final class AttemptContext {
     int attempt;
     Long remainingDeadlineMillis;
     boolean fingerprintFellBack;
+    Map<String, List<String>> loggedHeaders = Map.of();
+    byte[] loggedBody;
+    String loggedContentType;
 
     AttemptContext(EndpointPolicy policy, String method, String path, String requestId, long startNanos) {
         this.policy = policy;
@@ -40,6 +45,30 @@ final class AttemptContext {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put(policy.requestIdHeader(), List.of(requestId));
         return headers;
+    }
+
+    /** Keeps the headers the listener asked for, before anything else is decided. */
+    void captureHeaders(RequestDetails details, RequestView request) {
+        if (details.headerNames().isEmpty()) {
+            return;
+        }
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String name : details.headerNames()) {
+            List<String> values = request.headers(name);
+            if (values != null && !values.isEmpty()) {
+                headers.put(name, List.copyOf(values));
+            }
+        }
+        loggedHeaders = headers;
+    }
+
+    /** Keeps the body once read, when the listener asked for it. */
+    void captureBody(RequestDetails details, RequestView request, byte[] body) {
+        if (details.body()) {
+            List<String> contentType = request.headers("Content-Type");
+            loggedBody = body;
+            loggedContentType = contentType == null || contentType.isEmpty() ? null : contentType.get(0);
+        }
     }
 
     AttemptEvent event(TimeSource time, Decision decision, String reason, int status, ErrorType errorType) {
@@ -60,6 +89,8 @@ final class AttemptContext {
                 .remainingDeadlineMillis(remainingDeadlineMillis)
                 .errorType(errorType)
                 .fingerprintFellBackToRaw(fingerprintFellBack)
+                .requestHeaders(loggedHeaders)
+                .requestBody(loggedBody, loggedContentType)
                 .build();
     }
 }

@@ -6,6 +6,7 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
 import dev.idempotency.agent.core.key.ParsedKey;
@@ -48,6 +49,7 @@ public final class IdempotencyGate implements Gate {
     private final String owner;
     private final TimeSource time;
     private final FailureReports reports;
+    private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
 
     /**
@@ -60,6 +62,7 @@ public final class IdempotencyGate implements Gate {
         this.store = Objects.requireNonNull(store, "store");
         this.owner = Objects.requireNonNull(owner, "owner");
         this.reports = new FailureReports(Objects.requireNonNull(listener, "listener"));
+        this.details = listener.requestDetails();
         this.time = Objects.requireNonNull(time, "time");
     }
 
@@ -98,6 +101,7 @@ public final class IdempotencyGate implements Gate {
         try {
             attempt = new AttemptContext(policy, request.method(), request.path(), requestIdOf(policy, request),
                     time.nanoTime());
+            attempt.captureHeaders(details, request);
             return decide(attempt, request);
         } catch (VirtualMachineError e) {
             throw e;
@@ -153,6 +157,7 @@ public final class IdempotencyGate implements Gate {
         if (body == null) {
             return tooLarge(attempt);
         }
+        attempt.captureBody(details, request, body);
         Verdict late = checkDeadline(attempt, request);
         if (late != null) {
             return late;

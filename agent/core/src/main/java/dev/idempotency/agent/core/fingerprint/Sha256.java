@@ -23,7 +23,8 @@ public final class Sha256 {
         return toHex(newDigest().digest(input));
     }
 
-    static String toHex(byte[] digest) {
+    /** Lower-case hex of any bytes (a digest, a MAC). */
+    public static String toHex(byte[] digest) {
         char[] out = new char[digest.length * 2];
         for (int i = 0; i < digest.length; i++) {
             out[2 * i] = HEX[(digest[i] >> 4) & 0xF];

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -100,7 +101,7 @@ abstract class Dialect {
     }
 
     /** Whole seconds, rounded up, for drivers and settings that take seconds. */
-    static long seconds(java.time.Duration duration) {
+    static long seconds(Duration duration) {
         return Math.max(1, (duration.toMillis() + 999) / 1000);
     }
 

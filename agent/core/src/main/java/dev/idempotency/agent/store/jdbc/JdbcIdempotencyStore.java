@@ -88,12 +88,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean markUnknown(String scope, String key, long expectedToken) {
-        return run("markUnknown", connection -> {
-            try (PreparedStatement update = connection.prepareStatement(sql.markUnknown)) {
-                bindKeyAndToken(update, 1, scope, key, expectedToken);
-                return update.executeUpdate() == 1;
-            }
-        });
+        return fencedChange("markUnknown", sql.markUnknown, scope, key, expectedToken);
     }
 
     @Override
@@ -113,12 +108,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean release(String scope, String key, long fencingToken) {
-        return run("release", connection -> {
-            try (PreparedStatement delete = connection.prepareStatement(sql.release)) {
-                bindKeyAndToken(delete, 1, scope, key, fencingToken);
-                return delete.executeUpdate() == 1;
-            }
-        });
+        return fencedChange("release", sql.release, scope, key, fencingToken);
     }
 
     @Override
@@ -201,6 +191,25 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
      */
     void prepareSchema() {
         run("schema check", connection -> null);
+    }
+
+    /** The pool and SQL of this store, for a baseline that measures plain statements beside it. */
+    DataSource dataSource() {
+        return pool;
+    }
+
+    TableSql tableSql() {
+        return sql;
+    }
+
+    /** Runs a statement whose only parameters are the key and the token; true when it changed the row. */
+    private boolean fencedChange(String operation, String statementSql, String scope, String key, long token) {
+        return run(operation, connection -> {
+            try (PreparedStatement statement = connection.prepareStatement(statementSql)) {
+                bindKeyAndToken(statement, 1, scope, key, token);
+                return statement.executeUpdate() == 1;
+            }
+        });
     }
 
     private Optional<StoredRecord> find(Connection connection, String scope, String key) throws SQLException {

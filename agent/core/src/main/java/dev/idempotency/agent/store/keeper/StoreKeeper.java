@@ -31,6 +31,7 @@ public final class StoreKeeper implements AutoCloseable {
     private final KeeperSettings settings;
     private final ScheduledThreadPoolExecutor thread;
     private final Thread shutdownHook;
+    private volatile Thread worker;
     private final FailureLog renewFailures = new FailureLog("renewing leases");
     private final FailureLog purgeFailures = new FailureLog("purging expired records");
 
@@ -42,6 +43,7 @@ public final class StoreKeeper implements AutoCloseable {
         this.thread = new ScheduledThreadPoolExecutor(1, task -> {
             Thread keeper = new Thread(task, THREAD_NAME);
             keeper.setDaemon(true);
+            worker = keeper;
             return keeper;
         });
         this.thread.setRemoveOnCancelPolicy(true);
@@ -79,6 +81,11 @@ public final class StoreKeeper implements AutoCloseable {
         thread.shutdownNow();
         try {
             thread.awaitTermination(5, TimeUnit.SECONDS);
+            // The executor reports termination a moment before its thread ends; close() promises the end.
+            Thread running = worker;
+            if (running != null && running != Thread.currentThread()) {
+                running.join(TimeUnit.SECONDS.toMillis(5));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

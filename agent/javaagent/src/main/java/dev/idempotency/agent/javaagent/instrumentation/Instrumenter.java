@@ -26,6 +26,7 @@ public final class Instrumenter {
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(new TypeDescriptionCache())
                 .with(new FailureReport(problems))
                 .ignore(nameStartsWith("java.")
                         .or(nameStartsWith("jdk."))

@@ -1,0 +1,166 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.StoredResponse;
+
+/**
+ * The store against the raw limit of its database, in one run: {@link #claimAndComplete} is what
+ * a request with a new key costs, {@link #replay} what a retry of a completed one costs, and
+ * {@link #rawInsertUpdate} is a plain INSERT and UPDATE of the same row on the same pool.
+ * Databases are named by system properties {@code idempotency.bench.<postgres|mariadb>.url}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@State(Scope.Benchmark)
+public class StoreBenchmark {
+
+    private static final Duration LEASE = Duration.ofSeconds(30);
+    private static final Duration TTL = Duration.ofHours(1);
+    private static final int REPLAY_KEYS = 2_000;
+    private static final StoredResponse RESPONSE = new StoredResponse(201,
+            Map.of("Content-Type", List.of("application/json"), "Location", List.of("/orders/42")),
+            ("{\"id\":42,\"status\":\"created\",\"items\":[{\"sku\":\"A-1\",\"quantity\":2}],"
+                    + "\"total\":{\"amount\":\"19.90\",\"currency\":\"EUR\"}}").getBytes(StandardCharsets.UTF_8),
+            true);
+
+    @Param({"h2", "postgres", "mariadb"})
+    public String database;
+
+    @Param({"8"})
+    public int poolSize;
+
+    private JdbcIdempotencyStore store;
+    private StoreSettings settings;
+    private Path h2Directory;
+    private String rawInsert;
+
+    @Setup(Level.Trial)
+    public void open() throws IOException {
+        String table = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        settings = settingsFor(database).withTable(table).withPoolSize(poolSize);
+        store = JdbcStores.open(settings);
+        TableSql sql = store.tableSql();
+        rawInsert = "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues + ")";
+        for (int i = 0; i < REPLAY_KEYS; i++) {
+            ClaimResult claim = store.claim(request("replay-" + i));
+            store.complete("bench", "replay-" + i, claim.record().fencingToken(), RESPONSE, TTL);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void close() throws Exception {
+        try (Connection connection = store.dataSource().getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE " + settings.table());
+            statement.execute("DROP TABLE " + settings.table() + "_meta");
+        }
+        store.close();
+        if (h2Directory != null) {
+            try (Stream<Path> files = Files.walk(h2Directory)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    /** Each benchmark thread's own key sequence. */
+    @State(Scope.Thread)
+    public static class Keys {
+        private final String prefix = UUID.randomUUID().toString().substring(0, 8) + "-";
+        private long next;
+        private int replay = (int) (Math.random() * REPLAY_KEYS);
+
+        String fresh() {
+            return prefix + next++;
+        }
+
+        String completed() {
+            replay = (replay + 1) % REPLAY_KEYS;
+            return "replay-" + replay;
+        }
+    }
+
+    @Benchmark
+    public boolean claimAndComplete(Keys keys) {
+        String key = keys.fresh();
+        ClaimResult claim = store.claim(request(key));
+        return store.complete("bench", key, claim.record().fencingToken(), RESPONSE, TTL);
+    }
+
+    @Benchmark
+    public ClaimResult replay(Keys keys) {
+        return store.claim(request(keys.completed()));
+    }
+
+    @Benchmark
+    public int rawInsertUpdate(Keys keys) throws SQLException {
+        String key = keys.fresh();
+        ClaimRequest request = request(key);
+        try (Connection connection = store.dataSource().getConnection();
+                PreparedStatement insert = connection.prepareStatement(rawInsert)) {
+            TableSql.bindClaim(insert, 1, request, 1);
+            insert.executeUpdate();
+        }
+        try (Connection connection = store.dataSource().getConnection();
+                PreparedStatement update = connection.prepareStatement(store.tableSql().complete)) {
+            update.setInt(1, RESPONSE.status());
+            update.setString(2, HeadersJson.write(RESPONSE.headers()));
+            update.setBytes(3, RESPONSE.body());
+            update.setBoolean(4, true);
+            update.setLong(5, TTL.toMillis());
+            update.setString(6, "bench");
+            update.setString(7, key);
+            update.setLong(8, 1);
+            return update.executeUpdate();
+        }
+    }
+
+    private static ClaimRequest request(String key) {
+        return new ClaimRequest("bench", key, "create-order", "3f2a9c0d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f",
+                "bench-instance", "req-" + key, LEASE, TTL);
+    }
+
+    private StoreSettings settingsFor(String name) throws IOException {
+        switch (name) {
+            case "h2":
+                h2Directory = Files.createTempDirectory("store-bench");
+                return StoreSettings.forUrl("jdbc:h2:file:" + h2Directory.resolve("agent"));
+            case "postgres":
+                return server("postgres", "jdbc:postgresql://127.0.0.1:5432/test", "postgres");
+            case "mariadb":
+                return server("mariadb", "jdbc:mariadb://127.0.0.1:3306/test", "root");
+            default:
+                throw new IllegalArgumentException("unknown database " + name);
+        }
+    }
+
+    private static StoreSettings server(String id, String url, String user) {
+        return StoreSettings.forUrl(System.getProperty("idempotency.bench." + id + ".url", url))
+                .withCredentials(System.getProperty("idempotency.bench." + id + ".user", user),
+                        System.getProperty("idempotency.bench." + id + ".password", ""));
+    }
+}

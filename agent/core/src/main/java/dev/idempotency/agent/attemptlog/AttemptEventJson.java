@@ -1,0 +1,109 @@
+package dev.idempotency.agent.attemptlog;
+
+import dev.idempotency.agent.core.attempt.AttemptEvent;
+import dev.idempotency.agent.core.attempt.RequestDetails;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The schema of the attempt log: turns one event into one JSON line with ECS field names. The
+ * fields below are the only ones ever written (redaction by construction); docs/logging.md
+ * describes each. Absent values are left out rather than written as null.
+ */
+public final class AttemptEventJson {
+
+    public static final String ECS_VERSION = "8.11.0";
+    public static final String DATASET = "idempotency.attempt";
+    static final String HEADER_FIELD_PREFIX = "http.request.header.";
+
+    private final AttemptLogSettings settings;
+    private final KeyHasher hasher;
+    private final BodyPolicy body;
+    private final List<String> headerFields;
+
+    public AttemptEventJson(AttemptLogSettings settings) {
+        this.settings = settings;
+        this.hasher = KeyHasher.withSecret(settings.hashSecret);
+        this.body = settings.bodyEnabled ? new BodyPolicy(settings.redactFields, settings.bodyMaxBytes) : null;
+        this.headerFields = settings.headerAllowList;
+    }
+
+    /** What the gate must put into events for this schema: the allow-listed headers, the body if enabled. */
+    public RequestDetails requestDetails() {
+        return new RequestDetails(headerFields, body != null);
+    }
+
+    /** One line, without the line separator. */
+    public String format(AttemptEvent event) {
+        JsonLine line = new JsonLine()
+                .string("@timestamp", event.timestamp().toString())
+                .string("ecs.version", ECS_VERSION)
+                .string("event.dataset", DATASET)
+                .string("event.action", event.decision().label())
+                .string("event.reason", event.reason())
+                .number("event.duration", event.durationNanos())
+                .string("idempotency.decision", event.decision().label())
+                .string("idempotency.key", hasher.apply(event.key()))
+                .string("idempotency.scope", hasher.apply(event.scope()));
+        if (event.attempt() > 0) {
+            line.number("idempotency.attempt", event.attempt());
+        }
+        line.string("idempotency.endpoint", event.endpoint());
+        if (event.fingerprintFellBackToRaw()) {
+            line.bool("idempotency.fingerprint_fallback", true);
+        }
+        line.string("http.request.id", event.requestId())
+                .string("http.request.method", event.method())
+                .string("http.route", event.route())
+                .string("url.path", loggedPath(event));
+        headers(event.requestHeaders(), line);
+        body(event, line);
+        if (event.status() > 0) {
+            line.number("http.response.status_code", event.status());
+        }
+        if (event.remainingDeadlineMillis() != null) {
+            line.number("deadline.remaining_ms", event.remainingDeadlineMillis());
+        }
+        if (event.errorType() != null) {
+            line.string("error.type", event.errorType().label());
+        }
+        return line.string("service.name", settings.serviceName)
+                .string("agent.version", settings.agentVersion)
+                .end();
+    }
+
+    /** The route template when masking (a resource-method route is no path: none then), else the path as received. */
+    private String loggedPath(AttemptEvent event) {
+        if (!settings.maskPath) {
+            return event.path();
+        }
+        String route = event.route();
+        return route != null && route.startsWith("/") ? route : null;
+    }
+
+    /** Only allow-listed headers, in the allow-list's order; several lines joined as HTTP would. */
+    private void headers(Map<String, List<String>> values, JsonLine line) {
+        for (String name : headerFields) {
+            List<String> header = values.get(name);
+            if (header != null) {
+                line.string(HEADER_FIELD_PREFIX + name.toLowerCase(Locale.ROOT), String.join(", ", header));
+            }
+        }
+    }
+
+    private void body(AttemptEvent event, JsonLine line) {
+        if (body == null || event.requestBody() == null) {
+            return;
+        }
+        line.number("http.request.body.bytes", event.requestBody().length);
+        LoggedBody logged = body.apply(event.requestBody(), event.requestContentType());
+        if (logged == null) {
+            return;
+        }
+        line.string("http.request.body.content", logged.content);
+        if (logged.truncated) {
+            line.bool("http.request.body.truncated", true);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package dev.idempotency.agent.attemptlog;
+
+import dev.idempotency.agent.core.attempt.AttemptEvent;
+import dev.idempotency.agent.core.attempt.AttemptListener;
+import dev.idempotency.agent.core.attempt.Decision;
+import dev.idempotency.agent.core.attempt.RequestDetails;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
+
+/**
+ * The attempt log as a listener. A request thread only offers its event to a bounded queue; one
+ * daemon thread formats, redacts and writes. When the queue is full (a sink slower than the
+ * traffic) the event is dropped and counted instead of making the request wait; a sink that fails
+ * loses its lines, counted the same way, and is reported once per cause.
+ */
+public final class AttemptLog implements AttemptListener, AutoCloseable {
+
+    /** Tells the writer to finish; compared by identity. */
+    private static final AttemptEvent END = AttemptEvent.builder().timestamp(Instant.EPOCH)
+            .decision(Decision.PASSTHROUGH).build();
+
+    private final AttemptEventJson format;
+    private final EventSink sink;
+    private final BiConsumer<String, Throwable> failures;
+    private final BlockingQueue<AttemptEvent> queue;
+    private final LongAdder dropped = new LongAdder();
+    private final Thread writer;
+
+    private AttemptLog(AttemptEventJson format, EventSink sink, int capacity, BiConsumer<String, Throwable> failures) {
+        this.format = format;
+        this.sink = sink;
+        this.failures = failures;
+        this.queue = new ArrayBlockingQueue<>(capacity);
+        this.writer = new Thread(this::drain, "idempotency-agent-attempt-log");
+        writer.setDaemon(true);
+        writer.setContextClassLoader(null);
+    }
+
+    /**
+     * Starts the writer thread. {@code failures} hears of the log's own failures (and of the
+     * gate's, as this listener's {@link #onInternalFailure}): the agent's diagnostics, never the log.
+     */
+    public static AttemptLog start(AttemptLogSettings settings, EventSink sink, BiConsumer<String, Throwable> failures) {
+        AttemptLog log = new AttemptLog(new AttemptEventJson(settings), sink, settings.queueCapacity, failures);
+        log.writer.start();
+        return log;
+    }
+
+    @Override
+    public void onAttempt(AttemptEvent event) {
+        if (!queue.offer(event)) {
+            dropped.increment();
+        }
+    }
+
+    @Override
+    public RequestDetails requestDetails() {
+        return format.requestDetails();
+    }
+
+    @Override
+    public void onInternalFailure(String where, Throwable cause) {
+        failures.accept(where, cause);
+    }
+
+    /** Events lost so far: queue full, or the sink failed to write them. */
+    public long droppedEvents() {
+        return dropped.sum();
+    }
+
+    /** Writes what is queued, waiting at most {@code timeout}, then closes the sink. */
+    public void close(Duration timeout) {
+        try {
+            if (queue.offer(END, timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                writer.join(timeout.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(2));
+    }
+
+    private void drain() {
+        try {
+            for (AttemptEvent event = queue.take(); event != END; event = queue.take()) {
+                write(event);
+                for (event = queue.peek(); event != null && event != END; event = queue.peek()) {
+                    write(queue.poll());
+                }
+                flush();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            closeSink();
+        }
+    }
+
+    private void write(AttemptEvent event) {
+        try {
+            sink.write(format.format(event));
+        } catch (IOException | RuntimeException e) {
+            dropped.increment();
+            failures.accept("writing the attempt log", e);
+        }
+    }
+
+    private void flush() {
+        try {
+            sink.flush();
+        } catch (IOException | RuntimeException e) {
+            failures.accept("flushing the attempt log", e);
+        }
+    }
+
+    private void closeSink() {
+        try {
+            sink.close();
+        } catch (IOException | RuntimeException e) {
+            failures.accept("closing the attempt log", e);
+        }
+    }
+}

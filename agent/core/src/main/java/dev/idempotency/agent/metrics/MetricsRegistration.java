@@ -1,0 +1,94 @@
+package dev.idempotency.agent.metrics;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.MalformedObjectNameException;
+import javax.management.ObjectName;
+
+/**
+ * Puts the metrics on an MBean server: {@code dev.idempotency.agent:type=Attempts} and
+ * {@code dev.idempotency.agent:type=Attempts,endpoint=<name>}.
+ *
+ * <p>In a running agent this waits (see {@link #registerLater}): creating the platform MBean
+ * server initialises {@code java.util.logging}'s LogManager, and doing that in premain would fix
+ * the LogManager before the application's main could choose its own (JBoss LogManager, a Log4j
+ * bridge) — the agent must not change the application's logging.
+ */
+public final class MetricsRegistration {
+
+    public static final String DOMAIN = "dev.idempotency.agent";
+
+    private MetricsRegistration() {
+    }
+
+    public static ObjectName totalName() {
+        return name("type=Attempts");
+    }
+
+    public static ObjectName endpointName(String endpoint) {
+        return name("type=Attempts,endpoint=" + quoteIfNeeded(endpoint));
+    }
+
+    /** Registers every bean, replacing beans of an earlier registration; returns their names. */
+    public static List<ObjectName> register(MBeanServer server, AttemptMetrics metrics) throws JMException {
+        List<ObjectName> names = new ArrayList<>();
+        names.add(replace(server, AttemptsMBean.total(metrics), totalName()));
+        for (Map.Entry<String, AttemptCounters> endpoint : metrics.byEndpoint().entrySet()) {
+            names.add(replace(server, AttemptsMBean.endpoint(endpoint.getKey(), endpoint.getValue()),
+                    endpointName(endpoint.getKey())));
+        }
+        return names;
+    }
+
+    /**
+     * Registers on the platform MBean server from a daemon thread once the first attempt was
+     * counted (the application is serving, so its main has set up its logging) or after
+     * {@code latest}, whichever comes first.
+     */
+    public static Thread registerLater(AttemptMetrics metrics, Duration latest, BiConsumer<String, Throwable> failures) {
+        Thread thread = new Thread(() -> {
+            try {
+                metrics.awaitFirstAttempt(latest);
+                register(ManagementFactory.getPlatformMBeanServer(), metrics);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (JMException | RuntimeException | LinkageError e) {
+                failures.accept("registering the JMX metrics", e);
+            }
+        }, "idempotency-agent-jmx");
+        thread.setDaemon(true);
+        thread.setContextClassLoader(null);
+        thread.start();
+        return thread;
+    }
+
+    private static ObjectName replace(MBeanServer server, Object bean, ObjectName name) throws JMException {
+        if (server.isRegistered(name)) {
+            server.unregisterMBean(name);
+        }
+        return server.registerMBean(bean, name).getObjectName();
+    }
+
+    private static String quoteIfNeeded(String value) {
+        for (char c : value.toCharArray()) {
+            if (",=:\"*?\n".indexOf(c) >= 0) {
+                return ObjectName.quote(value);
+            }
+        }
+        return value;
+    }
+
+    private static ObjectName name(String properties) {
+        try {
+            return new ObjectName(DOMAIN + ":" + properties);
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalArgumentException(properties, e);
+        }
+    }
+}

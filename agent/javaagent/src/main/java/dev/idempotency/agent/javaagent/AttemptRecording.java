@@ -1,0 +1,116 @@
+package dev.idempotency.agent.javaagent;
+
+import dev.idempotency.agent.attemptlog.AttemptLog;
+import dev.idempotency.agent.attemptlog.AttemptLogSettings;
+import dev.idempotency.agent.attemptlog.EventSink;
+import dev.idempotency.agent.attemptlog.RollingFileSink;
+import dev.idempotency.agent.attemptlog.StreamSink;
+import dev.idempotency.agent.config.AgentConfig;
+import dev.idempotency.agent.config.BodyLoggingConfig;
+import dev.idempotency.agent.config.EndpointConfig;
+import dev.idempotency.agent.config.LoggingConfig;
+import dev.idempotency.agent.core.attempt.AttemptListener;
+import dev.idempotency.agent.core.attempt.AttemptListeners;
+import dev.idempotency.agent.metrics.AttemptMetrics;
+import dev.idempotency.agent.metrics.MetricsRegistration;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the agent records of each attempt: the attempt log (unless its sink is {@code none}) and
+ * the JMX metrics. Built before the gate, which asks the log which request details it needs.
+ */
+final class AttemptRecording {
+
+    /** The metrics appear on JMX at the first attempt, or after this at the latest. */
+    static final Duration JMX_REGISTRATION_LATEST = Duration.ofSeconds(5);
+    /** How long a stopping JVM waits for queued events to be written. */
+    private static final Duration FLUSH_AT_EXIT = Duration.ofSeconds(2);
+
+    private final AttemptLog log;
+    private final AttemptMetrics metrics;
+
+    private AttemptRecording(AttemptLog log, AttemptMetrics metrics) {
+        this.log = log;
+        this.metrics = metrics;
+    }
+
+    static AttemptRecording start(AgentConfig config) {
+        AttemptMetrics metrics = new AttemptMetrics(endpointNames(config));
+        AttemptLog log = startLog(config);
+        if (log != null) {
+            metrics.droppedLogEvents(log::droppedEvents);
+            java.lang.Runtime.getRuntime().addShutdownHook(
+                    new Thread(() -> log.close(FLUSH_AT_EXIT), "idempotency-agent-attempt-log-flush"));
+        }
+        return new AttemptRecording(log, metrics);
+    }
+
+    /** The listener to hand the gate. */
+    AttemptListener listener() {
+        List<AttemptListener> listeners = new ArrayList<>();
+        listeners.add(metrics);
+        if (log != null) {
+            listeners.add(log);
+        }
+        return AttemptListeners.of(Diagnostics::errorOnce, listeners);
+    }
+
+    /** Once the gate runs: its in-flight executions become a gauge, and the metrics go on JMX. */
+    void publishMetrics(Runtime runtime) {
+        metrics.executionsInProgress(runtime::executionsInProgress);
+        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, Diagnostics::errorOnce);
+    }
+
+    /** The log, or {@code null} for sink {@code none} or a file that cannot be opened (said on stderr). */
+    private static AttemptLog startLog(AgentConfig config) {
+        LoggingConfig logging = config.logging();
+        EventSink sink;
+        try {
+            sink = sink(logging);
+        } catch (IOException | RuntimeException e) {
+            Diagnostics.error("cannot open the attempt log " + logging.file().orElse(null)
+                    + "; requests stay protected, but attempts are not logged", e);
+            return null;
+        }
+        return sink == null ? null : AttemptLog.start(settings(config), sink, Diagnostics::errorOnce);
+    }
+
+    private static EventSink sink(LoggingConfig logging) throws IOException {
+        switch (logging.sink()) {
+            case STDOUT:
+                return StreamSink.stdout();
+            case STDERR:
+                return StreamSink.stderr();
+            case FILE:
+                Path file = logging.file().orElseThrow(() -> new IllegalStateException("logging.file is required"));
+                return new RollingFileSink(file, logging.maxFileSize(), logging.maxFiles());
+            default:
+                return null;
+        }
+    }
+
+    static AttemptLogSettings settings(AgentConfig config) {
+        LoggingConfig logging = config.logging();
+        BodyLoggingConfig body = logging.body();
+        return AttemptLogSettings.builder()
+                .serviceName(config.serviceName())
+                .agentVersion(AgentVersion.get())
+                .hashSecret(logging.hashSecret().orElse(null))
+                .maskPath(logging.maskPath())
+                .headerAllowList(logging.headerAllowList())
+                .body(body.enabled(), body.redactFields(), (int) Math.min(Integer.MAX_VALUE, body.maxSize()))
+                .build();
+    }
+
+    private static List<String> endpointNames(AgentConfig config) {
+        List<String> names = new ArrayList<>();
+        for (EndpointConfig endpoint : config.endpoints()) {
+            names.add(endpoint.name());
+        }
+        return names;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.idempotency.it.logging;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+
+/** The agent's attempt log as a test reads it: every line one JSON event. */
+final class AttemptLogFile {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private final Path file;
+
+    AttemptLogFile(Path file) {
+        this.file = file;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    String text() {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every event so far; fails on a line that is not one JSON object. */
+    List<JsonNode> events() {
+        List<JsonNode> events = new ArrayList<>();
+        for (String line : text().lines().toList()) {
+            try {
+                events.add(JSON.readTree(line));
+            } catch (IOException e) {
+                throw new AssertionError("not a JSON line: " + line, e);
+            }
+        }
+        return events;
+    }
+
+    /** The events of one key, in order. */
+    List<JsonNode> eventsOfKey(String key) {
+        return events().stream().filter(e -> key.equals(e.path("idempotency.key").asText())).toList();
+    }
+
+    /** Waits (bounded) until the key has {@code count} events; the writer runs off the request thread. */
+    List<JsonNode> awaitEventsOfKey(String key, int count) {
+        AtomicReference<List<JsonNode>> seen = new AtomicReference<>(List.of());
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
+            seen.set(eventsOfKey(key));
+            return seen.get().size() >= count;
+        });
+        return seen.get();
+    }
+
+    /** Waits (bounded) for the first event that matches. */
+    JsonNode awaitEvent(Predicate<JsonNode> match) {
+        AtomicReference<JsonNode> found = new AtomicReference<>();
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
+            found.set(events().stream().filter(match).findFirst().orElse(null));
+            return found.get() != null;
+        });
+        return found.get();
+    }
+}
