@@ -1,8 +1,8 @@
 package dev.idempotency.agent.servlet.javax;
 
-import dev.idempotency.agent.bootstrap.RequestView;
-import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;
@@ -13,11 +13,10 @@ import java.util.List;
 import javax.servlet.http.HttpServletRequest;
 
 /** The core's view of a servlet request. Reads the body at most once and keeps it. */
-final class ServletRequestView implements RequestView {
+final class ServletRequestView extends ReadAheadRequestView {
 
     private final HttpServletRequest request;
     private final String path;
-    private RequestBody body;
 
     ServletRequestView(HttpServletRequest request, String path) {
         this.request = request;
@@ -90,19 +89,8 @@ final class ServletRequestView implements RequestView {
     }
 
     @Override
-    public byte[] body(int limit) throws IOException {
-        if (body == null) {
-            body = RequestBody.read(request.getInputStream(), limit);
-        }
-        return body.complete() ? body.bytes() : null;
-    }
-
-    boolean bodyWasRead() {
-        return body != null;
-    }
-
-    RequestBody bufferedBody() {
-        return body;
+    protected InputStream openBody() throws IOException {
+        return request.getInputStream();
     }
 
     private static String decode(String value) {

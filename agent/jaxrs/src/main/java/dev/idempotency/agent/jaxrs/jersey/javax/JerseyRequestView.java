@@ -1,20 +1,18 @@
 package dev.idempotency.agent.jaxrs.jersey.javax;
 
-import dev.idempotency.agent.bootstrap.RequestView;
-import dev.idempotency.agent.bootstrap.body.RequestBody;
-import java.io.IOException;
+import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import java.io.InputStream;
 import java.security.Principal;
 import java.util.Collections;
 import java.util.List;
 import javax.ws.rs.core.SecurityContext;
 import org.glassfish.jersey.server.ContainerRequest;
 
-/** The core's view of a matched Jersey request. Reads the entity stream at most once and keeps it. */
-final class JerseyRequestView implements RequestView {
+/** The core's view of a matched Jersey request. */
+final class JerseyRequestView extends ReadAheadRequestView {
 
     private final ContainerRequest request;
     private final String path;
-    private RequestBody body;
 
     JerseyRequestView(ContainerRequest request, String path) {
         this.request = request;
@@ -56,15 +54,7 @@ final class JerseyRequestView implements RequestView {
     }
 
     @Override
-    public byte[] body(int limit) throws IOException {
-        if (body == null) {
-            body = RequestBody.read(request.getEntityStream(), limit);
-        }
-        return body.complete() ? body.bytes() : null;
-    }
-
-    /** The body read so far, or {@code null} when the core did not ask for it. */
-    RequestBody readAhead() {
-        return body;
+    protected InputStream openBody() {
+        return request.getEntityStream();
     }
 }

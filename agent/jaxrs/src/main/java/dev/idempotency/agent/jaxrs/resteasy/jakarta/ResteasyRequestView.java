@@ -1,21 +1,19 @@
 package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 
-import dev.idempotency.agent.bootstrap.RequestView;
-import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
 import jakarta.ws.rs.core.SecurityContext;
-import java.io.IOException;
+import java.io.InputStream;
 import java.security.Principal;
 import java.util.Collections;
 import java.util.List;
 import org.jboss.resteasy.core.ResteasyContext;
 import org.jboss.resteasy.spi.HttpRequest;
 
-/** The core's view of a matched RESTEasy request. Reads the input stream at most once and keeps it. */
-final class ResteasyRequestView implements RequestView {
+/** The core's view of a matched RESTEasy request. */
+final class ResteasyRequestView extends ReadAheadRequestView {
 
     private final HttpRequest request;
     private final String path;
-    private RequestBody body;
 
     ResteasyRequestView(HttpRequest request, String path) {
         this.request = request;
@@ -63,15 +61,7 @@ final class ResteasyRequestView implements RequestView {
     }
 
     @Override
-    public byte[] body(int limit) throws IOException {
-        if (body == null) {
-            body = RequestBody.read(request.getInputStream(), limit);
-        }
-        return body.complete() ? body.bytes() : null;
-    }
-
-    /** The body read so far, or {@code null} when the core did not ask for it. */
-    RequestBody readAhead() {
-        return body;
+    protected InputStream openBody() {
+        return request.getInputStream();
     }
 }
