@@ -20,12 +20,19 @@ import javax.servlet.http.HttpServletResponseWrapper;
  * body for the store. Status and headers are read back from the container's response at the end,
  * so {@code setStatus}, {@code sendError}, {@code sendRedirect} and every header setter are seen
  * without being intercepted.
+ *
+ * <p>The one thing held back is the application's {@code Content-Length}: a container that sees
+ * the announced length written completes the response on the wire at once (Jetty does), before
+ * the agent has stored the outcome, and a client repeating the request at that moment would get
+ * "in progress" for a request it has fully received. {@link #releaseContentLength()} sets it once
+ * the outcome is stored; if the response was committed earlier, the container sends it chunked.
  */
 final class CapturingResponse extends HttpServletResponseWrapper {
 
     private final ResponseBodyCopy copy;
     private TeeOutputStream stream;
     private TeeWriter writer;
+    private long contentLength = -1;
 
     CapturingResponse(HttpServletResponse response, int limit) {
         super(response);
@@ -53,6 +60,64 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     public void reset() {
         super.reset();
         copy.clear();
+        contentLength = -1;
+    }
+
+    @Override
+    public void setContentLength(int length) {
+        contentLength = length;
+    }
+
+    @Override
+    public void setContentLengthLong(long length) {
+        contentLength = length;
+    }
+
+    @Override
+    public void setHeader(String name, String value) {
+        if (!holdsBackContentLength(name, value)) {
+            super.setHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addHeader(String name, String value) {
+        if (!holdsBackContentLength(name, value)) {
+            super.addHeader(name, value);
+        }
+    }
+
+    @Override
+    public void setIntHeader(String name, int value) {
+        if (!holdsBackContentLength(name, String.valueOf(value))) {
+            super.setIntHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addIntHeader(String name, int value) {
+        if (!holdsBackContentLength(name, String.valueOf(value))) {
+            super.addIntHeader(name, value);
+        }
+    }
+
+    private boolean holdsBackContentLength(String name, String value) {
+        if (!"Content-Length".equalsIgnoreCase(name)) {
+            return false;
+        }
+        try {
+            contentLength = value == null ? -1 : Long.parseLong(value.trim());
+        } catch (NumberFormatException notANumber) {
+            return false;
+        }
+        return true;
+    }
+
+    /** Gives the container the application's {@code Content-Length}, unless the response went out without it. */
+    void releaseContentLength() {
+        if (contentLength >= 0 && !isCommittedSafely()) {
+            super.setContentLengthLong(contentLength);
+        }
     }
 
     @Override

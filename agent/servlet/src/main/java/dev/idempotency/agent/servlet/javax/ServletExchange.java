@@ -104,6 +104,9 @@ public final class ServletExchange {
 
     void finish(Throwable failure) {
         execution.finish(response.captured(failure), failure, response.clientGone());
+        if (failure == null) {
+            response.releaseContentLength();
+        }
     }
 
     private static void respond(HttpServletResponse response, Verdict verdict) throws IOException {
