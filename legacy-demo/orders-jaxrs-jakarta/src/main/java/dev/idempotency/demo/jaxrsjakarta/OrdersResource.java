@@ -60,6 +60,14 @@ public class OrdersResource {
         });
     }
 
+    /** Any other POST below {@code /orders}: the orders API answers it (404), as on the servlet demos. */
+    @POST
+    @Path("{rest: .+}")
+    @Consumes(MediaType.WILDCARD)
+    public Response other(@PathParam("rest") String rest, byte[] body) throws IOException {
+        return Replies.of(OrdersApi.instance().post("/" + rest, request(body, new MultivaluedHashMap<>())));
+    }
+
     @GET
     @Path("{id}")
     public Response get(@PathParam("id") String id) {
