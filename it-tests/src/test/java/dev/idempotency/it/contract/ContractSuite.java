@@ -82,10 +82,32 @@ public abstract class ContractSuite extends SeedScenarios {
         return "/health";
     }
 
+    /** Whether {@code POST /orders?async=true} answers through the servlet async API. */
+    protected boolean answersAsynchronously() {
+        return false;
+    }
+
     @Override
     protected final ForkedService start(Path workDir) throws Exception {
         Path config = Files.writeString(workDir.resolve("agent.yaml"), agentConfig());
         return startWithAgent(workDir, config);
+    }
+
+    // ---- asynchronous handlers: the outcome is recorded when the response completes ----
+
+    @Test
+    void asyncHandlerExecutesOnceAndItsAnswerIsReplayed() {
+        assumeTrue(answersAsynchronously(), "this service has no asynchronous create");
+        Stats before = stats();
+        String key = newKey();
+        String body = order(uniqueItem("async"));
+
+        Http.Response created = http().postJson(ordersPath() + "?async=true", body, Http.DEFAULT_TIMEOUT, KEY, key);
+        Http.Response replay = http().postJson(ordersPath() + "?async=true", body, Http.DEFAULT_TIMEOUT, KEY, key);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertReplayOf(created, replay);
+        assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
     }
 
     // ---- the agent's refusals: nothing runs, nothing is stored ----

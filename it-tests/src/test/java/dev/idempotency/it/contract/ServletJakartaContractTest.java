@@ -11,4 +11,9 @@ class ServletJakartaContractTest extends ContractSuite {
     protected ForkedService startWithAgent(Path workDir, Path agentConfig) {
         return DemoApp.servletJakarta().workDir(workDir).agentConfig(agentConfig).start();
     }
+
+    @Override
+    protected boolean answersAsynchronously() {
+        return true;
+    }
 }

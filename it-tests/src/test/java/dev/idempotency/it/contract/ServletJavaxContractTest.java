@@ -11,4 +11,9 @@ class ServletJavaxContractTest extends ContractSuite {
     protected ForkedService startWithAgent(Path workDir, Path agentConfig) {
         return DemoApp.servletJavax().workDir(workDir).agentConfig(agentConfig).start();
     }
+
+    @Override
+    protected boolean answersAsynchronously() {
+        return true;
+    }
 }

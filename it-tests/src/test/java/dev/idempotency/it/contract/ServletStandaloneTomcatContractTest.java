@@ -14,4 +14,9 @@ class ServletStandaloneTomcatContractTest extends ContractSuite {
     protected ForkedService startWithAgent(Path workDir, Path agentConfig) {
         return StandaloneTomcat.ordersWar().workDir(workDir).agentConfig(agentConfig).start();
     }
+
+    @Override
+    protected boolean answersAsynchronously() {
+        return true;
+    }
 }

@@ -89,6 +89,22 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
+            Duration ttl, boolean evenIfLeaseLive) {
+        return store().resolveComplete(scope, key, expectedToken, response, ttl, evenIfLeaseLive);
+    }
+
+    @Override
+    public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
+        return store().resolveRelease(scope, key, expectedToken, evenIfLeaseLive);
+    }
+
+    @Override
+    public int countExpired() {
+        return store().countExpired();
+    }
+
+    @Override
     public Optional<StoredRecord> find(String scope, String key) {
         return store().find(scope, key);
     }

@@ -3,7 +3,6 @@ package dev.idempotency.agent.javaagent;
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.KeeperConfig;
-import dev.idempotency.agent.config.StoreConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.decision.IdempotencyGate;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
@@ -44,7 +43,7 @@ final class Runtime {
      */
     static Runtime start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
-        StoreSettings settings = storeSettings(config.store());
+        StoreSettings settings = ConfiguredStoreSettings.from(config.store());
         JdbcStores.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings), settings.connectTimeout(),
                 STORE_OPENER_THREAD);
@@ -80,15 +79,6 @@ final class Runtime {
     /** Claims this JVM is executing now. */
     int executionsInProgress() {
         return gate.leases().size();
-    }
-
-    private static StoreSettings storeSettings(StoreConfig store) {
-        return StoreSettings.forUrl(store.url())
-                .withCredentials(store.user(), store.password())
-                .withTable(store.table())
-                .withPoolSize(store.poolSize())
-                .withConnectTimeout(store.connectTimeout())
-                .withStatementTimeout(store.statementTimeout());
     }
 
     /** Renewals extend every live claim by the longest lease declared, so no endpoint's claim runs short. */

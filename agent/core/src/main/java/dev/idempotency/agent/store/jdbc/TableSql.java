@@ -34,6 +34,10 @@ final class TableSql {
     final String complete;
     final String release;
     final String markUnknown;
+    /** {@link #complete} for an operator: fenced by token and by a dead (or forced) owner. */
+    final String resolveComplete;
+    final String resolveRelease;
+    final String countExpired;
     final String takeOver;
     final String renewLease;
     final String list;
@@ -52,10 +56,17 @@ final class TableSql {
         this.claimValues = "?, ?, ?, ?, 'IN_PROGRESS', ?, ?, " + nowPlus + ", 1, ?, " + now + ", " + nowPlus;
         this.find = "SELECT " + selectList + " FROM " + table + " WHERE scope = ? AND idem_key = ?";
         // The real outcome also settles a record another instance marked UNKNOWN while its owner lived.
-        this.complete = "UPDATE " + table + " SET state = 'COMPLETED', response_status = ?, response_headers = ?, "
-                + "response_body = ?, body_retained = ?, completed_at = " + now + ", lease_until = " + now
-                + ", expires_at = " + nowPlus + keyAndToken + " AND state <> 'COMPLETED'";
+        String completeSet = "UPDATE " + table + " SET state = 'COMPLETED', response_status = ?, "
+                + "response_headers = ?, response_body = ?, body_retained = ?, completed_at = " + now
+                + ", lease_until = " + now + ", expires_at = " + nowPlus;
+        this.complete = completeSet + keyAndToken + " AND state <> 'COMPLETED'";
         this.release = "DELETE FROM " + table + keyAndToken + " AND state <> 'COMPLETED'";
+        // The last parameter is 1 when the operator forces a record whose lease is still live.
+        String ownerGone = " AND (state = 'UNKNOWN' OR (state = 'IN_PROGRESS' AND (lease_until <= " + now
+                + " OR ? = 1)))";
+        this.resolveComplete = completeSet + keyAndToken + ownerGone;
+        this.resolveRelease = "DELETE FROM " + table + keyAndToken + ownerGone;
+        this.countExpired = "SELECT COUNT(*) FROM " + table + " WHERE expires_at <= " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;
         this.takeOver = "UPDATE " + table + " SET state = 'IN_PROGRESS', owner = ?, fencing_token = fencing_token + 1, "

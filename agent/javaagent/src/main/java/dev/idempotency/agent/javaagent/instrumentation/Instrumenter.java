@@ -26,7 +26,7 @@ public final class Instrumenter {
     /**
      * At JVM start (premain): registers a pre-filter at once and builds Byte Buddy's transformer on
      * its own thread, so neither Byte Buddy's loading nor its set-up delays the application's
-     * start; the first possible servlet or filter waits for the build. Nothing is loaded yet that
+     * start; the first class an instrumentation may want waits for the build. Nothing is loaded yet that
      * would need retransforming. {@code problems} receives each class that could not be instrumented.
      */
     public static void installAtStart(Instrumentation instrumentation, Consumer<String> problems) {
@@ -40,7 +40,7 @@ public final class Instrumenter {
         }, BUILD_THREAD);
         build.setDaemon(true);
         build.start();
-        instrumentation.addTransformer(new DeferredServletTransformer(ServletCandidates.of(NAMESPACES), precise,
+        instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(NAMESPACES), precise,
                 problems), true);
     }
 
@@ -51,9 +51,9 @@ public final class Instrumenter {
      */
     public static ResettableClassFileTransformer install(Instrumentation instrumentation, Consumer<String> problems)
             throws IOException {
-        ServletCandidates candidates = ServletCandidates.of(NAMESPACES);
+        EntryPointCandidates candidates = EntryPointCandidates.of(NAMESPACES);
         return agentBuilder(problems)
-                .with((AgentBuilder.TransformerDecorator) precise -> new ServletPreFilter(precise, candidates))
+                .with((AgentBuilder.TransformerDecorator) precise -> new EntryPointPreFilter(precise, candidates))
                 .installOn(instrumentation);
     }
 
@@ -71,7 +71,10 @@ public final class Instrumenter {
                         .or(nameStartsWith("dev.idempotency.agent."))
                         .or(isSynthetic()));
         builder = ServletInstrumentation.javax().applyTo(builder);
-        return ServletInstrumentation.jakarta().applyTo(builder);
+        builder = ServletInstrumentation.jakarta().applyTo(builder);
+        builder = JaxrsInstrumentation.jerseyJavax().applyTo(builder);
+        builder = JaxrsInstrumentation.jerseyJakarta().applyTo(builder);
+        return JaxrsInstrumentation.resteasyJakarta().applyTo(builder);
     }
 
     /** Turns Byte Buddy's transformation errors into one line each. */

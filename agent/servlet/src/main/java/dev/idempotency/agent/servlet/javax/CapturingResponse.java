@@ -1,6 +1,7 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
+import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -28,14 +29,14 @@ import javax.servlet.http.HttpServletResponseWrapper;
  */
 final class CapturingResponse extends HttpServletResponseWrapper {
 
-    private final BodyCopy copy;
+    private final ResponseBodyCopy copy;
     private TeeOutputStream stream;
     private TeeWriter writer;
     private long contentLength = -1;
 
     CapturingResponse(HttpServletResponse response, int limit) {
         super(response);
-        this.copy = new BodyCopy(limit);
+        this.copy = new ResponseBodyCopy(limit);
     }
 
     @Override
@@ -156,7 +157,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
                 headers.put(name, new ArrayList<>(values));
             }
         }
-        return new ServletCapturedResponse(status, headers, copy.bytes(), copy.complete());
+        return copy.captured(status, headers);
     }
 
     private Charset charset() {
@@ -165,40 +166,6 @@ final class CapturingResponse extends HttpServletResponseWrapper {
             return name == null ? StandardCharsets.ISO_8859_1 : Charset.forName(name);
         } catch (RuntimeException unknown) {
             return StandardCharsets.ISO_8859_1;
-        }
-    }
-
-    private static final class ServletCapturedResponse implements CapturedResponse {
-        private final int status;
-        private final Map<String, List<String>> headers;
-        private final byte[] body;
-        private final boolean complete;
-
-        ServletCapturedResponse(int status, Map<String, List<String>> headers, byte[] body, boolean complete) {
-            this.status = status;
-            this.headers = headers;
-            this.body = body;
-            this.complete = complete;
-        }
-
-        @Override
-        public int status() {
-            return status;
-        }
-
-        @Override
-        public Map<String, List<String>> headers() {
-            return headers;
-        }
-
-        @Override
-        public byte[] body() {
-            return body;
-        }
-
-        @Override
-        public boolean bodyComplete() {
-            return complete;
         }
     }
 }

@@ -5,16 +5,16 @@ import java.security.ProtectionDomain;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 /**
- * Wraps Byte Buddy's transformer so that only classes that may be servlets or filters reach it.
+ * Wraps Byte Buddy's transformer so that only classes an instrumentation may want reach it.
  * Byte Buddy would otherwise parse every class of every loader that sees the servlet API (all of
  * Tomcat, Jackson, the JDBC driver...) and walk its hierarchy, which was most of the agent's
  * start-up CPU, JIT compilation of the parser included.
  */
-final class ServletPreFilter extends ResettableClassFileTransformer.WithDelegation {
+final class EntryPointPreFilter extends ResettableClassFileTransformer.WithDelegation {
 
-    private final ServletCandidates candidates;
+    private final EntryPointCandidates candidates;
 
-    ServletPreFilter(ResettableClassFileTransformer precise, ServletCandidates candidates) {
+    EntryPointPreFilter(ResettableClassFileTransformer precise, EntryPointCandidates candidates) {
         super(precise);
         this.candidates = candidates;
     }
@@ -22,7 +22,7 @@ final class ServletPreFilter extends ResettableClassFileTransformer.WithDelegati
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain,
             byte[] bytes) throws IllegalClassFormatException {
-        return candidates.mayBeServlet(loader, name, bytes)
+        return candidates.mayBeInstrumented(loader, name, bytes)
                 ? classFileTransformer.transform(loader, name, redefined, domain, bytes)
                 : null;
     }
@@ -30,7 +30,7 @@ final class ServletPreFilter extends ResettableClassFileTransformer.WithDelegati
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
             ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
-        return candidates.mayBeServlet(loader, name, bytes)
+        return candidates.mayBeInstrumented(loader, name, bytes)
                 ? classFileTransformer.transform(module, loader, name, redefined, domain, bytes)
                 : null;
     }

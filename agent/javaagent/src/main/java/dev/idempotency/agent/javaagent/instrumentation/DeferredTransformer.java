@@ -11,20 +11,20 @@ import java.util.function.Consumer;
 
 /**
  * The transformer registered at JVM start, before Byte Buddy is even loaded: Byte Buddy's
- * transformer is built on another thread while the application starts. The first class that may
- * be a servlet or filter waits for it, so no servlet is ever defined uninstrumented; every other
- * class passes straight through.
+ * transformer is built on another thread while the application starts. The first class an
+ * instrumentation may want (a servlet, a filter, a JAX-RS dispatcher) waits for it, so none is
+ * ever defined uninstrumented; every other class passes straight through.
  */
-final class DeferredServletTransformer implements ClassFileTransformer {
+final class DeferredTransformer implements ClassFileTransformer {
 
     /** Far longer than the build takes; only a broken build waits this long, and it is reported. */
     private static final long BUILD_WAIT_SECONDS = 60;
 
-    private final ServletCandidates candidates;
+    private final EntryPointCandidates candidates;
     private final Future<? extends ClassFileTransformer> precise;
     private final Consumer<String> problems;
 
-    DeferredServletTransformer(ServletCandidates candidates, Future<? extends ClassFileTransformer> precise,
+    DeferredTransformer(EntryPointCandidates candidates, Future<? extends ClassFileTransformer> precise,
             Consumer<String> problems) {
         this.candidates = candidates;
         this.precise = precise;
@@ -34,7 +34,7 @@ final class DeferredServletTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain,
             byte[] bytes) throws IllegalClassFormatException {
-        if (!candidates.mayBeServlet(loader, name, bytes)) {
+        if (!candidates.mayBeInstrumented(loader, name, bytes)) {
             return null;
         }
         ClassFileTransformer transformer = precise(name);
@@ -44,7 +44,7 @@ final class DeferredServletTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
             ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
-        if (!candidates.mayBeServlet(loader, name, bytes)) {
+        if (!candidates.mayBeInstrumented(loader, name, bytes)) {
             return null;
         }
         ClassFileTransformer transformer = precise(name);

@@ -6,24 +6,32 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Which classes may be servlets or filters, decided from the class file being defined: its
- * loader must see a servlet API and its header hierarchy must reach {@code Servlet} or
- * {@code Filter}. Uses no Byte Buddy type, so it can run before Byte Buddy is loaded.
+ * Which classes an instrumentation may want, decided from the class file being defined: the
+ * JAX-RS runtimes' dispatch classes by exact name; servlets and filters when the loader sees a
+ * servlet API and the header hierarchy reaches {@code Servlet} or {@code Filter}. Uses no Byte
+ * Buddy type, so it can run before Byte Buddy is loaded; the instrumentations' own matchers then
+ * decide precisely.
  */
-final class ServletCandidates {
+final class EntryPointCandidates {
+
+    /** Internal names of the classes {@link JaxrsInstrumentation} matches by name (constants, inlined). */
+    private static final Set<String> JAXRS_RUNTIME_CLASSES = Set.of(
+            JaxrsInstrumentation.JERSEY_INVOKER.replace('.', '/'),
+            JaxrsInstrumentation.RESTEASY_DISPATCHER.replace('.', '/'),
+            JaxrsInstrumentation.RESTEASY_RESPONSE_WRITER.replace('.', '/'));
 
     private static final String[] NEVER_SERVLETS = {"java/", "jdk/", "sun/", "com/sun/", "dev/idempotency/agent/"};
 
     private final List<CanSee> apis;
     private final ServletHierarchy hierarchy;
 
-    private ServletCandidates(List<CanSee> apis, ServletHierarchy hierarchy) {
+    private EntryPointCandidates(List<CanSee> apis, ServletHierarchy hierarchy) {
         this.apis = apis;
         this.hierarchy = hierarchy;
     }
 
-    /** Servlets and filters of the given API namespaces ({@code javax}, {@code jakarta}). */
-    static ServletCandidates of(List<String> namespaces) {
+    /** The JAX-RS runtime classes, and the servlets and filters of the given API namespaces ({@code javax}, {@code jakarta}). */
+    static EntryPointCandidates of(List<String> namespaces) {
         List<CanSee> apis = new ArrayList<>();
         Set<String> entryInterfaces = new HashSet<>();
         for (String namespace : namespaces) {
@@ -31,10 +39,10 @@ final class ServletCandidates {
             entryInterfaces.add(namespace + "/servlet/Servlet");
             entryInterfaces.add(namespace + "/servlet/Filter");
         }
-        return new ServletCandidates(apis, new ServletHierarchy(entryInterfaces));
+        return new EntryPointCandidates(apis, new ServletHierarchy(entryInterfaces));
     }
 
-    boolean mayBeServlet(ClassLoader loader, String internalName, byte[] bytes) {
+    boolean mayBeInstrumented(ClassLoader loader, String internalName, byte[] bytes) {
         if (loader == null || internalName == null || bytes == null) {
             return false; // the bootstrap path and hidden classes hold no servlets
         }
@@ -42,6 +50,9 @@ final class ServletCandidates {
             if (internalName.startsWith(prefix)) {
                 return false;
             }
+        }
+        if (JAXRS_RUNTIME_CLASSES.contains(internalName)) {
+            return true;
         }
         return seesAnApi(loader) && hierarchy.mayImplement(loader, internalName, bytes);
     }
