@@ -82,16 +82,14 @@ cpu_ticks() { # pid -> utime + stime of the whole JVM
   echo $(( ${12} + ${13} ))
 }
 
-port=18100
 PID=
 WORK=
 
-# Starts the demo for a case in a fresh directory; waits for the first served POST /orders (which
-# creates order 1 for "get", and completes the key "replay" replays). Sets PID, WORK and
-# STARTED ("wall_ms cpu_ms" to that first answer).
+# Starts the demo for a case in a fresh directory on a free port; waits for the first served
+# POST /orders (which creates order 1 for "get", and completes the key "replay" replays). Sets PID,
+# WORK, PORT and STARTED ("wall_ms cpu_ms" from the java command to that first answer).
 launch() { # case run_id
   local kind=${1%%-*}
-  port=$((port + 1))
   WORK=$(mktemp -d)
   local opts=()
   case "$kind" in
@@ -99,15 +97,18 @@ launch() { # case run_id
     pg) pg_config "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$AGENT=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
-  (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" "$port" >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
+  (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" 0 >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
   PID=$!
+  PORT=
   local code=
   until [ "$code" = 201 ]; do
     kill -0 "$PID" 2>/dev/null || { log "the demo died:"; cat "$WORK/stderr.log" >&2; exit 1; }
     sleep 0.02
+    [ -n "$PORT" ] || PORT=$(sed -n 's/.*listening on \([0-9][0-9]*\).*/\1/p' "$WORK/stdout.log" | head -1)
+    [ -n "$PORT" ] || continue
     code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
       -H "Idempotency-Key: $2-replay" --data '{"item":"book","quantity":2}' \
-      "http://127.0.0.1:$port/orders" 2>/dev/null || true)
+      "http://127.0.0.1:$PORT/orders" 2>/dev/null || true)
   done
   local end; end=$(date +%s%N)
   STARTED="$(( (end - start) / 1000000 )) $(( $(cpu_ticks "$PID") * 1000 / TICK ))"
@@ -122,7 +123,7 @@ stop() {
 # One wrk window; prints "requests rps p50_ms p99_ms non2xx seconds".
 window() { # seconds mode run_id
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${1}s" --latency -s "$here/requests.lua" \
-      "http://127.0.0.1:$port" -- "$2" "$3" | python3 "$here/wrk_window.py" "$1"
+      "http://127.0.0.1:$PORT" -- "$2" "$3" | python3 "$here/wrk_window.py" "$1"
 }
 
 mode_of() { case "$1" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }

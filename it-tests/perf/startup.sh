@@ -1,25 +1,28 @@
 #!/usr/bin/env bash
 # One start-up sample: starts the demo (with or without the agent) in a fresh directory, waits for
 # the first served POST /orders, and prints: wall_ms cpu_ms loaded_classes
-# usage: startup.sh PORT [agent-arg...]   (agent args are extra JVM options, e.g. -javaagent:...)
+# usage: startup.sh [jvm-option...]   (e.g. -javaagent:agent/target/idempotency-agent.jar=config=...)
+# STARTUP_THREADS=1 also prints CPU per thread name on stderr; STARTUP_LOG=FILE keeps the demo's output.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-port=$1; shift
 work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 tick=$(getconf CLK_TCK)
 start=$(date +%s%N)
-(cd "$work" && exec java "$@" -jar "$root/legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar" "$port" \
+(cd "$work" && exec java "$@" -jar "$root/legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar" 0 \
     >"$work/out.log" 2>&1) &
 pid=$!
+port=
 while :; do
+  sleep 0.02
+  [ -n "$port" ] || port=$(sed -n 's/.*listening on \([0-9][0-9]*\).*/\1/p' "$work/out.log" | head -1)
+  [ -n "$port" ] || { kill -0 "$pid" 2>/dev/null && continue; cat "$work/out.log" >&2; exit 1; }
   code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
       -H "Idempotency-Key: startup-$RANDOM$RANDOM" --data '{"item":"book","quantity":1}' \
       "http://127.0.0.1:$port/orders" 2>/dev/null || true)
   [ "$code" = 201 ] && break
   kill -0 "$pid" 2>/dev/null || { cat "$work/out.log" >&2; exit 1; }
-  sleep 0.02
 done
 end=$(date +%s%N)
 [ -n "${STARTUP_LOG:-}" ] && cp "$work/out.log" "$STARTUP_LOG"
