@@ -171,24 +171,25 @@ final class GroupCommitWriter implements AutoCloseable {
     /** Runs each write under its own savepoint, commits once, then releases the callers. */
     private void commitBatch(List<PendingWrite<?>> batch) {
         List<PendingWrite<?>> applied = new ArrayList<>(batch.size());
-        try (Connection connection = connections.open()) {
-            connection.setAutoCommit(false);
-            try {
-                for (PendingWrite<?> write : batch) {
-                    if (write.start()) {
-                        runAlone(connection, write, applied);
-                    }
-                }
-                connection.commit();
-            } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(connection);
-                throw e;
-            } finally {
-                connection.setAutoCommit(true);
-            }
+        Connection connection;
+        try {
+            connection = connections.open();
         } catch (SQLException e) {
             failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
             return;
+        }
+        try {
+            applyAndCommit(connection, batch, applied);
+        } catch (SQLException e) {
+            failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
+            return;
+        } catch (RuntimeException | Error e) {
+            LOG.warn("Idempotency store writer: a batch of {} writes failed", batch.size(), e);
+            failStarted(batch, e);
+            return;
+        } finally {
+            // Rolls back what a failed batch left; after a commit nothing here may fail the batch.
+            rollbackAndClose(connection);
         }
         batches++;
         writes += applied.size();
@@ -196,6 +197,17 @@ final class GroupCommitWriter implements AutoCloseable {
         for (PendingWrite<?> write : applied) {
             write.committed();
         }
+    }
+
+    private void applyAndCommit(Connection connection, List<PendingWrite<?>> batch, List<PendingWrite<?>> applied)
+            throws SQLException {
+        connection.setAutoCommit(false);
+        for (PendingWrite<?> write : batch) {
+            if (write.start()) {
+                runAlone(connection, write, applied);
+            }
+        }
+        connection.commit();
     }
 
     private void runAlone(Connection connection, PendingWrite<?> write, List<PendingWrite<?>> applied)
@@ -222,11 +234,18 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    private static void rollbackQuietly(Connection connection) {
+    /** A no-op rollback after a commit; auto-commit is restored only after it, so it cannot commit a failed batch. */
+    private static void rollbackAndClose(Connection connection) {
         try {
             connection.rollback();
+            connection.setAutoCommit(true);
         } catch (SQLException e) {
-            LOG.debug("rollback after a failed batch failed too", e);
+            LOG.debug("resetting the writer's connection failed; the pool replaces a broken one", e);
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.debug("returning the writer's connection failed", e);
         }
     }
 

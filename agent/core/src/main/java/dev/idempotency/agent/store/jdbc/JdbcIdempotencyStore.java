@@ -292,7 +292,8 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
             query.setString(1, request.scope());
             query.setString(2, request.key());
             try (ResultSet row = query.executeQuery()) {
-                return row.next() ? Optional.of(RecordRows.read(row, dialect)) : Optional.empty();
+                return row.next() && row.getInt("live_completed") == 1 ? Optional.of(RecordRows.read(row, dialect))
+                        : Optional.empty();
             }
         }
     }
