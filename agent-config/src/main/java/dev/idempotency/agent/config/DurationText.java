@@ -4,10 +4,13 @@ import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as written in the config: {@code 500ms}, {@code 30s}, {@code 15m}, {@code 24h}, {@code 7d}. */
-final class DurationText {
+/**
+ * Durations as written in the config: {@code 500ms}, {@code 30s}, {@code 15m}, {@code 24h}, {@code 7d}.
+ * Public so the operator's command line reads them the same way.
+ */
+public final class DurationText {
 
-    static final String FORMS = "use forms like 30s, 15m, 24h";
+    public static final String FORMS = "use forms like 30s, 15m, 24h";
 
     private static final Pattern DURATION = Pattern.compile("(\\d{1,12})(ms|s|m|h|d)");
 
@@ -15,7 +18,7 @@ final class DurationText {
     }
 
     /** The duration, or {@code null} when the text is not one. A bare {@code 0} is accepted. */
-    static Duration parse(String text) {
+    public static Duration parse(String text) {
         String trimmed = text.trim();
         if (trimmed.equals("0")) {
             return Duration.ZERO;
@@ -40,7 +43,7 @@ final class DurationText {
     }
 
     /** The shortest config form of a duration, e.g. {@code 24h} rather than {@code 86400s}. */
-    static String format(Duration duration) {
+    public static String format(Duration duration) {
         long millis = duration.toMillis();
         long[] sizes = {86_400_000L, 3_600_000L, 60_000L, 1_000L};
         String[] units = {"d", "h", "m", "s"};

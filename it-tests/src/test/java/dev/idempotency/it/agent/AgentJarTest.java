@@ -124,7 +124,9 @@ class AgentJarTest {
             }
         }
         assertThat(nested).contains("META-INF/idempotency/bootstrap.jar",
-                "META-INF/idempotency/servlet-javax.jar", "META-INF/idempotency/servlet-jakarta.jar");
+                "META-INF/idempotency/servlet-javax.jar", "META-INF/idempotency/servlet-jakarta.jar",
+                "META-INF/idempotency/jaxrs-jersey-javax.jar", "META-INF/idempotency/jaxrs-jersey-jakarta.jar",
+                "META-INF/idempotency/jaxrs-resteasy-jakarta.jar");
         assertThat(foreign).isEmpty();
     }
 

@@ -23,6 +23,16 @@ public final class Artifacts {
         return existing("demo.jar.servlet-jakarta");
     }
 
+    /** The JAX-RS demo on Jersey 2 and the JDK HTTP server (in Tomcat 9 with {@code -Ddemo.server=tomcat}). */
+    public static Path jaxrsJavaxJar() {
+        return existing("demo.jar.jaxrs-javax");
+    }
+
+    /** The JAX-RS demo on RESTEasy 6.2 and Netty 4. */
+    public static Path jaxrsJakartaJar() {
+        return existing("demo.jar.jaxrs-jakarta");
+    }
+
     /** The javax servlet demo as a WAR, for {@link StandaloneTomcat}. */
     public static Path ordersWar() {
         return existing("demo.war");

@@ -42,6 +42,21 @@ public final class DemoApp extends ForkedService {
         return builder(Artifacts.servletJakartaJar());
     }
 
+    /** JAX-RS on Jersey 2 and the JDK HTTP server. */
+    public static Builder jaxrsJavax() {
+        return builder(Artifacts.jaxrsJavaxJar());
+    }
+
+    /** The same JAX-RS resources in Jersey's servlet on embedded Tomcat 9. */
+    public static Builder jaxrsJavaxInTomcat() {
+        return builder(Artifacts.jaxrsJavaxJar()).jvmArg("-Ddemo.server=tomcat");
+    }
+
+    /** JAX-RS on RESTEasy 6.2 and Netty 4. */
+    public static Builder jaxrsJakarta() {
+        return builder(Artifacts.jaxrsJakartaJar());
+    }
+
     @Override
     protected ChildProcess launch(int run) {
         List<String> command = new ArrayList<>();

@@ -3,6 +3,13 @@ package dev.idempotency.agent.bootstrap;
 /** The one static holder: the installed gate, or none while the agent is off. */
 public final class Bridge {
 
+    /**
+     * The request attribute (servlet) or property (JAX-RS) set by the outermost adapter that took a
+     * request: any other adapter that sees it on the same request stays out, so a JAX-RS runtime
+     * inside a servlet container claims and records each operation once.
+     */
+    public static final String REQUEST_MARKER = "dev.idempotency.agent.exchange";
+
     private static volatile Gate gate;
 
     private Bridge() {

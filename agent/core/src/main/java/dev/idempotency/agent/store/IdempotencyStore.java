@@ -42,6 +42,24 @@ public interface IdempotencyStore extends AutoCloseable {
     /** Deletes at most {@code batchSize} records past {@code expires_at}; returns how many. */
     int purgeExpired(int batchSize);
 
+    /**
+     * An operator's answer for a record whose owner is gone: stores {@code response} as the outcome
+     * that retries replay, as {@link #complete} would. Fenced like every change: only while the
+     * token is still {@code expectedToken} and the record is UNKNOWN or IN_PROGRESS with an expired
+     * lease, or IN_PROGRESS with a live lease when {@code evenIfLeaseLive} (the operator's force).
+     */
+    boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response, Duration ttl,
+            boolean evenIfLeaseLive);
+
+    /**
+     * An operator's release of a record whose owner is gone: deletes it so the next retry executes.
+     * Fenced as {@link #resolveComplete}.
+     */
+    boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive);
+
+    /** How many records are past {@code expires_at} (what {@link #purgeExpired} would delete). */
+    int countExpired();
+
     /** The record as stored (for operators and tests). */
     Optional<StoredRecord> find(String scope, String key);
 

@@ -12,6 +12,7 @@ public final class StoredRecord {
     private final RecordState state;
     private final String owner;
     private final long fencingToken;
+    private final Instant leaseUntil;
     private final boolean leaseExpired;
     private final int attempts;
     private final String firstRequestId;
@@ -21,8 +22,8 @@ public final class StoredRecord {
     private final Instant expiresAt;
 
     public StoredRecord(String scope, String key, String endpoint, String fingerprint, RecordState state,
-            String owner, long fencingToken, boolean leaseExpired, int attempts, String firstRequestId,
-            StoredResponse response, Instant createdAt, Instant completedAt, Instant expiresAt) {
+            String owner, long fencingToken, Instant leaseUntil, boolean leaseExpired, int attempts,
+            String firstRequestId, StoredResponse response, Instant createdAt, Instant completedAt, Instant expiresAt) {
         this.scope = scope;
         this.key = key;
         this.endpoint = endpoint;
@@ -30,6 +31,7 @@ public final class StoredRecord {
         this.state = state;
         this.owner = owner;
         this.fencingToken = fencingToken;
+        this.leaseUntil = leaseUntil;
         this.leaseExpired = leaseExpired;
         this.attempts = attempts;
         this.firstRequestId = firstRequestId;
@@ -46,6 +48,8 @@ public final class StoredRecord {
     public RecordState state() { return state; }
     public String owner() { return owner; }
     public long fencingToken() { return fencingToken; }
+    /** Until when the claim holds without renewal, by the store's clock. */
+    public Instant leaseUntil() { return leaseUntil; }
     public boolean leaseExpired() { return leaseExpired; }
     /** Requests seen for this key, the executing one included. */
     public int attempts() { return attempts; }

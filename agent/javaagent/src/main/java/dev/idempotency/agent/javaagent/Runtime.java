@@ -3,7 +3,6 @@ package dev.idempotency.agent.javaagent;
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.KeeperConfig;
-import dev.idempotency.agent.config.StoreConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.decision.IdempotencyGate;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
@@ -11,7 +10,6 @@ import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.jdbc.JdbcStores;
-import dev.idempotency.agent.store.jdbc.StoreSettings;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
 import java.time.Duration;
@@ -36,7 +34,7 @@ final class Runtime {
     /** Builds everything and installs the gate on the bridge; from then on declared endpoints are protected. */
     static Runtime start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
-        IdempotencyStore store = JdbcStores.open(storeSettings(config.store()));
+        IdempotencyStore store = JdbcStores.open(ConfiguredStoreSettings.from(config.store()));
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
         StoreKeeper keeper = StoreKeeper.start(store, () -> gate.leases().liveLeases(),
@@ -52,15 +50,6 @@ final class Runtime {
     /** Claims this JVM is executing now. */
     int executionsInProgress() {
         return gate.leases().size();
-    }
-
-    private static StoreSettings storeSettings(StoreConfig store) {
-        return StoreSettings.forUrl(store.url())
-                .withCredentials(store.user(), store.password())
-                .withTable(store.table())
-                .withPoolSize(store.poolSize())
-                .withConnectTimeout(store.connectTimeout())
-                .withStatementTimeout(store.statementTimeout());
     }
 
     /** Renewals extend every live claim by the longest lease declared, so no endpoint's claim runs short. */

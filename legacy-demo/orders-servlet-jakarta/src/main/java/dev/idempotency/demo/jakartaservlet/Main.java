@@ -35,6 +35,7 @@ public final class Main {
 
     private static void mount(ServletContextHandler context, String name, HttpServlet servlet, String... patterns) {
         ServletHolder holder = new ServletHolder(name, servlet);
+        holder.setAsyncSupported(true);
         for (String pattern : patterns) {
             context.addServlet(holder, pattern);
         }

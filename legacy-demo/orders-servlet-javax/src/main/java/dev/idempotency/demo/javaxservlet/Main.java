@@ -34,7 +34,7 @@ public final class Main {
     }
 
     private static void mount(Context context, String name, HttpServlet servlet, String... patterns) {
-        Tomcat.addServlet(context, name, servlet);
+        Tomcat.addServlet(context, name, servlet).setAsyncSupported(true);
         for (String pattern : patterns) {
             context.addServletMappingDecoded(pattern, name);
         }

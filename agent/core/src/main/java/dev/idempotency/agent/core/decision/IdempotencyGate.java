@@ -91,6 +91,12 @@ public final class IdempotencyGate implements Gate {
         }
     }
 
+    /** The request ran as if the agent were absent; the cause is reported once. */
+    @Override
+    public void adapterFailure(String adapter, Throwable failure) {
+        reports.report(adapter + " adapter", failure);
+    }
+
     @Override
     public Verdict begin(Object route, RequestView request) {
         if (!(route instanceof EndpointPolicy)) {

@@ -140,13 +140,44 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
         return write("complete", connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
-                update.setInt(1, response.status());
-                update.setString(2, HeadersJson.write(response.headers()));
-                update.setBytes(3, response.body());
-                update.setBoolean(4, response.bodyRetained());
-                update.setLong(5, ttl.toMillis());
+                bindOutcome(update, response, ttl);
                 bindKeyAndToken(update, 6, scope, key, fencingToken);
                 return update.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
+            Duration ttl, boolean evenIfLeaseLive) {
+        return run("resolveComplete", connection -> {
+            try (PreparedStatement update = connection.prepareStatement(sql.resolveComplete)) {
+                bindOutcome(update, response, ttl);
+                bindKeyAndToken(update, 6, scope, key, expectedToken);
+                update.setInt(9, evenIfLeaseLive ? 1 : 0);
+                return update.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
+        return run("resolveRelease", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement(sql.resolveRelease)) {
+                bindKeyAndToken(delete, 1, scope, key, expectedToken);
+                delete.setInt(4, evenIfLeaseLive ? 1 : 0);
+                return delete.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
+    public int countExpired() {
+        return run("countExpired", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(sql.countExpired);
+                    ResultSet count = query.executeQuery()) {
+                count.next();
+                return count.getInt(1);
             }
         });
     }
@@ -361,6 +392,16 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
             StoreSchema.ensure(connection, sql);
             schemaReady = true;
         }
+    }
+
+    /** Parameters 1-5 of a completion: status, headers, body, body retained, ttl. */
+    private static void bindOutcome(PreparedStatement statement, StoredResponse response, Duration ttl)
+            throws SQLException {
+        statement.setInt(1, response.status());
+        statement.setString(2, HeadersJson.write(response.headers()));
+        statement.setBytes(3, response.body());
+        statement.setBoolean(4, response.bodyRetained());
+        statement.setLong(5, ttl.toMillis());
     }
 
     private static void bindKeyAndToken(PreparedStatement statement, int first, String scope, String key, long token)

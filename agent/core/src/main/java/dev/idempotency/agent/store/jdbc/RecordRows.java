@@ -22,6 +22,7 @@ final class RecordRows {
                 RecordState.valueOf(row.getString("state")),
                 row.getString("owner"),
                 row.getLong("fencing_token"),
+                dialect.readInstant(row, "lease_until"),
                 row.getInt("lease_expired") == 1,
                 row.getInt("attempts"),
                 row.getString("first_request_id"),

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 public final class StoreSettings {
 
     public static final String DEFAULT_URL = "jdbc:h2:file:./idempotency-store/agent";
-    public static final String DEFAULT_TABLE = "idempotency_records";
+    public static final String DEFAULT_TABLE = "idempotency_record";
 
     /** The table name is spliced into SQL, so it must be a plain identifier (the meta table appends "_meta"). */
     private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,47}");

@@ -38,6 +38,10 @@ final class TableSql {
     final String complete;
     final String release;
     final String markUnknown;
+    /** {@link #complete} for an operator: fenced by token and by a dead (or forced) owner. */
+    final String resolveComplete;
+    final String resolveRelease;
+    final String countExpired;
     final String takeOver;
     final String renewLease;
     final String list;
@@ -61,10 +65,17 @@ final class TableSql {
                 + " THEN 1 ELSE 0 END AS live_completed FROM " + table + " WHERE scope = ? AND idem_key = ?";
         this.addAttempts = "UPDATE " + table + " SET attempts = attempts + ?" + keyAndToken;
         // The real outcome also settles a record another instance marked UNKNOWN while its owner lived.
-        this.complete = "UPDATE " + table + " SET state = 'COMPLETED', response_status = ?, response_headers = ?, "
-                + "response_body = ?, body_retained = ?, completed_at = " + now + ", lease_until = " + now
-                + ", expires_at = " + nowPlus + keyAndToken + " AND state <> 'COMPLETED'";
+        String completeSet = "UPDATE " + table + " SET state = 'COMPLETED', response_status = ?, "
+                + "response_headers = ?, response_body = ?, body_retained = ?, completed_at = " + now
+                + ", lease_until = " + now + ", expires_at = " + nowPlus;
+        this.complete = completeSet + keyAndToken + " AND state <> 'COMPLETED'";
         this.release = "DELETE FROM " + table + keyAndToken + " AND state <> 'COMPLETED'";
+        // The last parameter is 1 when the operator forces a record whose lease is still live.
+        String ownerGone = " AND (state = 'UNKNOWN' OR (state = 'IN_PROGRESS' AND (lease_until <= " + now
+                + " OR ? = 1)))";
+        this.resolveComplete = completeSet + keyAndToken + ownerGone;
+        this.resolveRelease = "DELETE FROM " + table + keyAndToken + ownerGone;
+        this.countExpired = "SELECT COUNT(*) FROM " + table + " WHERE expires_at <= " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;
         this.takeOver = "UPDATE " + table + " SET state = 'IN_PROGRESS', owner = ?, fencing_token = fencing_token + 1, "

@@ -601,4 +601,14 @@ class IdempotencyGateTest {
         Verdict verdict = gate.begin(fixture.policy, TestRequest.post("/orders").build());
         assertThat(verdict.status()).isEqualTo(400);
     }
+
+    @Test
+    void adapterFailuresAreReportedOncePerCause() {
+        GateFixture fixture = new GateFixture(orders());
+        for (int i = 0; i < 3; i++) {
+            fixture.gate.adapterFailure("servlet", new IllegalStateException("unexpected container API"));
+        }
+        assertThat(fixture.listener.failures).hasSize(1);
+        assertThat(fixture.listener.failures.get(0)).hasMessage("unexpected container API");
+    }
 }

@@ -113,6 +113,38 @@ public final class InMemoryTestStore implements IdempotencyStore {
     }
 
     @Override
+    public synchronized boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
+            Duration ttl, boolean evenIfLeaseLive) {
+        Instant now = clock.now();
+        Row row = live(scope, key, now);
+        if (!ownerGone(row, expectedToken, now, evenIfLeaseLive)) {
+            return false;
+        }
+        row.state = RecordState.COMPLETED;
+        row.response = response;
+        row.completedAt = now;
+        row.leaseUntil = now;
+        row.expiresAt = now.plus(ttl);
+        return true;
+    }
+
+    @Override
+    public synchronized boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
+        Instant now = clock.now();
+        if (!ownerGone(live(scope, key, now), expectedToken, now, evenIfLeaseLive)) {
+            return false;
+        }
+        rows.remove(List.of(scope, key));
+        return true;
+    }
+
+    @Override
+    public synchronized int countExpired() {
+        Instant now = clock.now();
+        return (int) rows.values().stream().filter(row -> !row.expiresAt.isAfter(now)).count();
+    }
+
+    @Override
     public synchronized int renewLeases(Collection<LeaseRef> leases, Duration lease) {
         Instant now = clock.now();
         int renewed = 0;
@@ -162,6 +194,12 @@ public final class InMemoryTestStore implements IdempotencyStore {
     public void close() {
     }
 
+    /** An operator may settle the row: its token still matches and nobody (or only a forced owner) holds it. */
+    private static boolean ownerGone(Row row, long expectedToken, Instant now, boolean evenIfLeaseLive) {
+        return row != null && row.token == expectedToken && (row.state == RecordState.UNKNOWN
+                || row.state == RecordState.IN_PROGRESS && (evenIfLeaseLive || !row.leaseUntil.isAfter(now)));
+    }
+
     /** The row for the key unless it is past its expiry, which the SPI treats as absent. */
     private Row live(String scope, String key, Instant now) {
         Row row = rows.get(List.of(scope, key));
@@ -190,7 +228,7 @@ public final class InMemoryTestStore implements IdempotencyStore {
         Instant expiresAt;
 
         StoredRecord snapshot(Instant now) {
-            return new StoredRecord(scope, key, endpoint, fingerprint, state, owner, token,
+            return new StoredRecord(scope, key, endpoint, fingerprint, state, owner, token, leaseUntil,
                     !leaseUntil.isAfter(now), attempts, firstRequestId, response, createdAt, completedAt, expiresAt);
         }
     }

@@ -71,6 +71,22 @@ public final class SwitchableStore implements IdempotencyStore {
     }
 
     @Override
+    public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
+            Duration ttl, boolean evenIfLeaseLive) {
+        return guarded(() -> delegate.resolveComplete(scope, key, expectedToken, response, ttl, evenIfLeaseLive));
+    }
+
+    @Override
+    public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
+        return guarded(() -> delegate.resolveRelease(scope, key, expectedToken, evenIfLeaseLive));
+    }
+
+    @Override
+    public int countExpired() {
+        return guarded(delegate::countExpired);
+    }
+
+    @Override
     public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
         return guarded(() -> delegate.renewLeases(leases, lease));
     }

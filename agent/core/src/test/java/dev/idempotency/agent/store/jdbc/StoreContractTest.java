@@ -33,6 +33,8 @@ abstract class StoreContractTest {
 
     static final Duration LEASE = Duration.ofSeconds(30);
     static final Duration TTL = Duration.ofHours(1);
+    /** Long enough to still be live when the next statement runs on a loaded machine, short enough to wait out. */
+    static final Duration SHORT_LEASE = Duration.ofSeconds(2);
 
     StoreSettings settings;
     JdbcIdempotencyStore store;
@@ -205,7 +207,7 @@ abstract class StoreContractTest {
 
     @Test
     void takeOverAfterLeaseExpiryFencesOutTheStaleOwner() {
-        ClaimRequest first = request("scope-a", "k", "fp", "o1", Duration.ofMillis(200), TTL);
+        ClaimRequest first = request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL);
         long stale = store.claim(first).record().fencingToken();
         ClaimRequest second = request("scope-a", "k", "fp", "o2", LEASE, TTL);
         assertThat(store.takeOver(second, stale)).as("lease still live").isEmpty();
@@ -228,7 +230,7 @@ abstract class StoreContractTest {
 
     @Test
     void markUnknownOnlyAfterLeaseExpiryThenOperatorCanTakeOver() {
-        long token = store.claim(request("scope-a", "k", "fp", "o1", Duration.ofMillis(200), TTL)).record()
+        long token = store.claim(request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL)).record()
                 .fencingToken();
         assertThat(store.markUnknown("scope-a", "k", token)).as("lease still live").isFalse();
 
@@ -242,6 +244,49 @@ abstract class StoreContractTest {
                 .containsExactly("k");
         assertThat(store.takeOver(request("k", "fp", "operator"), token)).get()
                 .satisfies(record -> assertThat(record.state()).isEqualTo(RecordState.IN_PROGRESS));
+    }
+
+    @Test
+    void operatorResolvesOnlyARecordWhoseOwnerIsGoneAndOnlyWithItsToken() {
+        long token = store.claim(request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL)).record()
+                .fencingToken();
+        assertThat(store.resolveComplete("scope-a", "k", token, response("reconciled"), TTL, false))
+                .as("owner's lease still live").isFalse();
+        assertThat(store.resolveRelease("scope-a", "k", token, false)).as("owner's lease still live").isFalse();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.find("scope-a", "k").get().leaseExpired());
+        assertThat(store.resolveComplete("scope-a", "k", token + 1, response("reconciled"), TTL, false))
+                .as("another token").isFalse();
+        assertThat(store.resolveComplete("scope-a", "k", token, response("reconciled"), TTL, false)).isTrue();
+
+        StoredRecord resolved = store.claim(request("k", "fp", "o2")).record();
+        assertThat(resolved.state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(new String(resolved.response().body(), StandardCharsets.UTF_8)).isEqualTo("reconciled");
+        assertThat(resolved.response().headers()).containsEntry("Location", List.of("/orders/1"));
+        assertThat(store.complete("scope-a", "k", token, response("late owner"), TTL)).as("owner fenced out").isFalse();
+        assertThat(store.resolveRelease("scope-a", "k", token, true)).as("completed records stay").isFalse();
+    }
+
+    @Test
+    void operatorReleasesAnUnknownRecordAndForcesALiveOne() {
+        long unknown = store.claim(request("scope-a", "u", "fp", "o1", Duration.ofMillis(200), TTL)).record()
+                .fencingToken();
+        long live = store.claim(request("scope-a", "live", "fp", "o1", LEASE, TTL)).record().fencingToken();
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.markUnknown("scope-a", "u", unknown));
+
+        assertThat(store.resolveRelease("scope-a", "u", unknown, false)).isTrue();
+        assertThat(store.claim(request("u", "fp", "o2")).claimed()).as("the next retry executes").isTrue();
+        assertThat(store.resolveRelease("scope-a", "live", live, true)).as("forced").isTrue();
+        assertThat(store.find("scope-a", "live")).isEmpty();
+        assertThat(store.complete("scope-a", "live", live, response("late"), TTL)).as("owner fenced out").isFalse();
+    }
+
+    @Test
+    void leaseUntilIsReadFromTheStoreClock() {
+        StoredRecord record = store.claim(request("k", "fp", "o")).record();
+
+        assertThat(record.leaseUntil()).isBetween(record.createdAt().plus(LEASE).minusSeconds(1),
+                record.createdAt().plus(LEASE).plusSeconds(1));
     }
 
     @Test
@@ -268,6 +313,7 @@ abstract class StoreContractTest {
         store.complete("scope-a", "live-2", token, response("x"), TTL);
         await().pollDelay(Duration.ofMillis(100)).until(() -> true);
 
+        assertThat(store.countExpired()).isEqualTo(5);
         assertThat(store.purgeExpired(2)).isEqualTo(2);
         assertThat(store.purgeExpired(10)).isEqualTo(3);
         assertThat(store.purgeExpired(10)).isZero();

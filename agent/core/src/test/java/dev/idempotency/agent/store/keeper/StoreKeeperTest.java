@@ -129,6 +129,22 @@ class StoreKeeperTest {
         }
 
         @Override
+        public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
+                Duration ttl, boolean evenIfLeaseLive) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int countExpired() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Optional<StoredRecord> find(String scope, String key) {
             throw new UnsupportedOperationException();
         }

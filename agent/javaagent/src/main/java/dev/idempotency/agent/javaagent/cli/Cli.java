@@ -13,12 +13,13 @@ public final class Cli {
     }
 
     public static void main(String[] args) {
+        quietLibraryLogging();
         System.exit(run(args, System.out, System.err));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || "help".equals(args[0]) || "--help".equals(args[0])) {
-            usage(out);
+            usage(args.length == 0 ? err : out);
             return args.length == 0 ? 2 : 0;
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -26,6 +27,14 @@ public final class Cli {
             switch (args[0]) {
                 case "attach":
                     return AttachCommand.run(rest, out, err);
+                case "inspect":
+                    return new InspectCommand().run(rest, out);
+                case "list":
+                    return new ListCommand().run(rest, out);
+                case "resolve":
+                    return new ResolveCommand().run(rest, out);
+                case "purge":
+                    return new PurgeCommand().run(rest, out);
                 default:
                     err.println("unknown command: " + args[0]);
                     usage(err);
@@ -35,12 +44,43 @@ public final class Cli {
             err.println(usage.getMessage());
             usage(err);
             return 2;
+        } catch (CommandFailed failed) {
+            err.println(failed.getMessage());
+            return 1;
+        } catch (RuntimeException unexpected) {
+            err.println(args[0] + ": failed: " + unexpected);
+            return 1;
+        }
+    }
+
+    /** The pool and drivers log through the agent's relocated SLF4J; a tool shows only their errors. */
+    private static void quietLibraryLogging() {
+        String level = "org.slf4j.simpleLogger.defaultLogLevel";
+        if (System.getProperty(level) == null) {
+            System.setProperty(level, "error");
         }
     }
 
     private static void usage(PrintStream out) {
-        out.println("usage: java -jar idempotency-agent.jar <command>");
+        out.println("usage: java -jar idempotency-agent.jar <command> [options]");
         out.println();
         out.println("  attach <pid> --config <file>   load the agent into a running JVM");
+        out.println("  inspect <key> [--scope S]      print the record of a key (state, owner, fencing token, lease,");
+        out.println("                                 stored status and headers; never the body)");
+        out.println("  list --state in_progress|unknown|completed [--older-than 10m] [--limit N]");
+        out.println("                                 records of a state, oldest first (default limit "
+                + ListCommand.DEFAULT_LIMIT + ")");
+        out.println("  resolve <key> [--scope S] [--token T] [--force] --release");
+        out.println("                                 delete a dead owner's record: the next retry executes again");
+        out.println("  resolve <key> [--scope S] [--token T] [--force] --complete --status N [--body-file F]");
+        out.println("          [--header 'Name: value']...");
+        out.println("                                 store a reconciled answer: retries replay it");
+        out.println("  purge [--dry-run] [--batch-size N]   delete expired records now");
+        out.println();
+        out.println("The store commands read the agent's config: --config <file>, else -D"
+                + "idempotency.agent.config, else IDEMPOTENCY_AGENT_CONFIG.");
+        out.println("resolve refuses a record whose owner still holds a live lease unless --force, and a record");
+        out.println("whose fencing token is no longer --token (default: the token it reads first).");
+        out.println("Exit status: 0 done, 1 failed or refused, 2 usage error.");
     }
 }

@@ -36,6 +36,9 @@ public final class Instrumenter {
                         .or(isSynthetic()));
         builder = ServletInstrumentation.javax().applyTo(builder);
         builder = ServletInstrumentation.jakarta().applyTo(builder);
+        builder = JaxrsInstrumentation.jerseyJavax().applyTo(builder);
+        builder = JaxrsInstrumentation.jerseyJakarta().applyTo(builder);
+        builder = JaxrsInstrumentation.resteasyJakarta().applyTo(builder);
         return builder.installOn(instrumentation);
     }
 

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.servlet.javax;
 
+import dev.idempotency.agent.bootstrap.body.RequestBody;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -27,13 +28,13 @@ final class BufferedRequest extends HttpServletRequestWrapper {
 
     private static final String FORM = "application/x-www-form-urlencoded";
 
-    private final ServletRequestView.BufferedBody body;
+    private final RequestBody body;
     private final CapturingResponse response;
     private ServletInputStream stream;
     private BufferedReader reader;
     private Map<String, String[]> parameters;
 
-    BufferedRequest(HttpServletRequest request, ServletRequestView.BufferedBody body, CapturingResponse response) {
+    BufferedRequest(HttpServletRequest request, RequestBody body, CapturingResponse response) {
         super(request);
         this.body = body;
         this.response = response;

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
+import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -19,16 +20,23 @@ import javax.servlet.http.HttpServletResponseWrapper;
  * body for the store. Status and headers are read back from the container's response at the end,
  * so {@code setStatus}, {@code sendError}, {@code sendRedirect} and every header setter are seen
  * without being intercepted.
+ *
+ * <p>The one thing held back is the application's {@code Content-Length}: a container that sees
+ * the announced length written completes the response on the wire at once (Jetty does), before
+ * the agent has stored the outcome, and a client repeating the request at that moment would get
+ * "in progress" for a request it has fully received. {@link #releaseContentLength()} sets it once
+ * the outcome is stored; if the response was committed earlier, the container sends it chunked.
  */
 final class CapturingResponse extends HttpServletResponseWrapper {
 
-    private final BodyCopy copy;
+    private final ResponseBodyCopy copy;
     private TeeOutputStream stream;
     private TeeWriter writer;
+    private long contentLength = -1;
 
     CapturingResponse(HttpServletResponse response, int limit) {
         super(response);
-        this.copy = new BodyCopy(limit);
+        this.copy = new ResponseBodyCopy(limit);
     }
 
     @Override
@@ -52,6 +60,64 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     public void reset() {
         super.reset();
         copy.clear();
+        contentLength = -1;
+    }
+
+    @Override
+    public void setContentLength(int length) {
+        contentLength = length;
+    }
+
+    @Override
+    public void setContentLengthLong(long length) {
+        contentLength = length;
+    }
+
+    @Override
+    public void setHeader(String name, String value) {
+        if (!holdsBackContentLength(name, value)) {
+            super.setHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addHeader(String name, String value) {
+        if (!holdsBackContentLength(name, value)) {
+            super.addHeader(name, value);
+        }
+    }
+
+    @Override
+    public void setIntHeader(String name, int value) {
+        if (!holdsBackContentLength(name, String.valueOf(value))) {
+            super.setIntHeader(name, value);
+        }
+    }
+
+    @Override
+    public void addIntHeader(String name, int value) {
+        if (!holdsBackContentLength(name, String.valueOf(value))) {
+            super.addIntHeader(name, value);
+        }
+    }
+
+    private boolean holdsBackContentLength(String name, String value) {
+        if (!"Content-Length".equalsIgnoreCase(name)) {
+            return false;
+        }
+        try {
+            contentLength = value == null ? -1 : Long.parseLong(value.trim());
+        } catch (NumberFormatException notANumber) {
+            return false;
+        }
+        return true;
+    }
+
+    /** Gives the container the application's {@code Content-Length}, unless the response went out without it. */
+    void releaseContentLength() {
+        if (contentLength >= 0 && !isCommittedSafely()) {
+            super.setContentLengthLong(contentLength);
+        }
     }
 
     @Override
@@ -91,7 +157,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
                 headers.put(name, new ArrayList<>(values));
             }
         }
-        return new ServletCapturedResponse(status, headers, copy.bytes(), copy.complete());
+        return copy.captured(status, headers);
     }
 
     private Charset charset() {
@@ -100,40 +166,6 @@ final class CapturingResponse extends HttpServletResponseWrapper {
             return name == null ? StandardCharsets.ISO_8859_1 : Charset.forName(name);
         } catch (RuntimeException unknown) {
             return StandardCharsets.ISO_8859_1;
-        }
-    }
-
-    private static final class ServletCapturedResponse implements CapturedResponse {
-        private final int status;
-        private final Map<String, List<String>> headers;
-        private final byte[] body;
-        private final boolean complete;
-
-        ServletCapturedResponse(int status, Map<String, List<String>> headers, byte[] body, boolean complete) {
-            this.status = status;
-            this.headers = headers;
-            this.body = body;
-            this.complete = complete;
-        }
-
-        @Override
-        public int status() {
-            return status;
-        }
-
-        @Override
-        public Map<String, List<String>> headers() {
-            return headers;
-        }
-
-        @Override
-        public byte[] body() {
-            return body;
-        }
-
-        @Override
-        public boolean bodyComplete() {
-            return complete;
         }
     }
 }

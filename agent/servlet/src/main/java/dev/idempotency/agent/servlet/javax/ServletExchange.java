@@ -20,7 +20,7 @@ import javax.servlet.http.HttpServletResponse;
 public final class ServletExchange {
 
     /** Set on the request by the outermost call; nested filters, servlets and dispatches see it and stay out. */
-    static final String MARKER = "dev.idempotency.agent.exchange";
+    static final String MARKER = Bridge.REQUEST_MARKER;
 
     private final BufferedRequest request;
     private final CapturingResponse response;
@@ -63,8 +63,8 @@ public final class ServletExchange {
             Execution execution = verdict.execution();
             CapturingResponse capturing = execution == null ? null
                     : new CapturingResponse(httpResponse, execution.responseCaptureLimit());
-            BufferedRequest buffered = view.bodyWasRead()
-                    ? new BufferedRequest(http, view.bufferedBody(), capturing) : null;
+            BufferedRequest buffered = view.readAhead() != null
+                    ? new BufferedRequest(http, view.readAhead(), capturing) : null;
             return new ServletExchange(buffered, capturing, execution, false);
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the application as if the
@@ -104,6 +104,9 @@ public final class ServletExchange {
 
     void finish(Throwable failure) {
         execution.finish(response.captured(failure), failure, response.clientGone());
+        if (failure == null) {
+            response.releaseContentLength();
+        }
     }
 
     private static void respond(HttpServletResponse response, Verdict verdict) throws IOException {

@@ -1,7 +1,6 @@
 package dev.idempotency.agent.servlet.javax;
 
-import dev.idempotency.agent.bootstrap.RequestView;
-import java.io.ByteArrayOutputStream;
+import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLDecoder;
@@ -14,11 +13,10 @@ import java.util.List;
 import javax.servlet.http.HttpServletRequest;
 
 /** The core's view of a servlet request. Reads the body at most once and keeps it. */
-final class ServletRequestView implements RequestView {
+final class ServletRequestView extends ReadAheadRequestView {
 
     private final HttpServletRequest request;
     private final String path;
-    private BufferedBody body;
 
     ServletRequestView(HttpServletRequest request, String path) {
         this.request = request;
@@ -91,19 +89,8 @@ final class ServletRequestView implements RequestView {
     }
 
     @Override
-    public byte[] body(int limit) throws IOException {
-        if (body == null) {
-            body = BufferedBody.read(request.getInputStream(), limit);
-        }
-        return body.complete() ? body.bytes() : null;
-    }
-
-    boolean bodyWasRead() {
-        return body != null;
-    }
-
-    BufferedBody bufferedBody() {
-        return body;
+    protected InputStream openBody() throws IOException {
+        return request.getInputStream();
     }
 
     private static String decode(String value) {
@@ -111,42 +98,6 @@ final class ServletRequestView implements RequestView {
             return URLDecoder.decode(value, StandardCharsets.UTF_8.name());
         } catch (IllegalArgumentException | java.io.UnsupportedEncodingException malformed) {
             return value;
-        }
-    }
-
-    /** The bytes read ahead of the application, and the rest of the stream if reading stopped at the limit. */
-    static final class BufferedBody {
-        private final byte[] bytes;
-        private final InputStream rest;
-
-        private BufferedBody(byte[] bytes, InputStream rest) {
-            this.bytes = bytes;
-            this.rest = rest;
-        }
-
-        static BufferedBody read(InputStream in, int limit) throws IOException {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(limit, 8192) + 1);
-            byte[] chunk = new byte[8192];
-            int n;
-            while (out.size() <= limit && (n = in.read(chunk, 0, Math.min(chunk.length, limit + 1 - out.size()))) > 0) {
-                out.write(chunk, 0, n);
-            }
-            boolean complete = out.size() <= limit;
-            return new BufferedBody(out.toByteArray(), complete ? null : in);
-        }
-
-        boolean complete() {
-            return rest == null;
-        }
-
-        byte[] bytes() {
-            return bytes;
-        }
-
-        /** What the application reads: the buffered bytes, then whatever was left unread. */
-        InputStream replay() {
-            InputStream head = new java.io.ByteArrayInputStream(bytes);
-            return rest == null ? head : new java.io.SequenceInputStream(head, rest);
         }
     }
 }

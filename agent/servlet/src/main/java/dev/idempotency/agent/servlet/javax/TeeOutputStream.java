@@ -1,60 +1,40 @@
 package dev.idempotency.agent.servlet.javax;
 
+import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
+import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
 import javax.servlet.ServletOutputStream;
 import javax.servlet.WriteListener;
 
-/** Writes to the client first, then to the copy; a failed client write marks the client as gone. */
+/** The servlet face of {@link CopyingOutputStream}. */
 final class TeeOutputStream extends ServletOutputStream {
 
     private final ServletOutputStream client;
-    private final BodyCopy copy;
+    private final CopyingOutputStream tee;
 
-    TeeOutputStream(ServletOutputStream client, BodyCopy copy) {
+    TeeOutputStream(ServletOutputStream client, ResponseBodyCopy copy) {
         this.client = client;
-        this.copy = copy;
+        this.tee = new CopyingOutputStream(client, copy);
     }
 
     @Override
     public void write(int b) throws IOException {
-        try {
-            client.write(b);
-        } catch (IOException gone) {
-            copy.clientGone();
-            throw gone;
-        }
-        copy.write(b);
+        tee.write(b);
     }
 
     @Override
     public void write(byte[] buffer, int offset, int length) throws IOException {
-        try {
-            client.write(buffer, offset, length);
-        } catch (IOException gone) {
-            copy.clientGone();
-            throw gone;
-        }
-        copy.write(buffer, offset, length);
+        tee.write(buffer, offset, length);
     }
 
     @Override
     public void flush() throws IOException {
-        try {
-            client.flush();
-        } catch (IOException gone) {
-            copy.clientGone();
-            throw gone;
-        }
+        tee.flush();
     }
 
     @Override
     public void close() throws IOException {
-        try {
-            client.close();
-        } catch (IOException gone) {
-            copy.clientGone();
-            throw gone;
-        }
+        tee.close();
     }
 
     @Override

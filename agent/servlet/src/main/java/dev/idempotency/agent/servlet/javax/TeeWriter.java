@@ -1,5 +1,6 @@
 package dev.idempotency.agent.servlet.javax;
 
+import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 
@@ -10,11 +11,11 @@ import java.nio.charset.Charset;
 final class TeeWriter extends PrintWriter {
 
     private final PrintWriter client;
-    private final BodyCopy copy;
+    private final ResponseBodyCopy copy;
     private final Charset charset;
     private final StringBuilder pending = new StringBuilder();
 
-    TeeWriter(PrintWriter client, BodyCopy copy, Charset charset) {
+    TeeWriter(PrintWriter client, ResponseBodyCopy copy, Charset charset) {
         super(client);
         this.client = client;
         this.copy = copy;

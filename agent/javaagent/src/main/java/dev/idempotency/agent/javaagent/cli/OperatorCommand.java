@@ -1,0 +1,66 @@
+package dev.idempotency.agent.javaagent.cli;
+
+import dev.idempotency.agent.store.StoreUnavailableException;
+import java.io.PrintStream;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A command that works on the store named by the agent's config. The arguments are checked
+ * before the store is opened, so a usage error never waits for a database.
+ */
+abstract class OperatorCommand {
+
+    /** The command's name on the command line. */
+    abstract String name();
+
+    /** Options that take a value, besides {@code --config}. */
+    abstract Set<String> valueOptions();
+
+    abstract Set<String> flags();
+
+    /** Reads and checks the arguments; throws {@link UsageException} when they are wrong. */
+    abstract void prepare(Arguments arguments);
+
+    /** Does the work; returns the exit status. Throws {@link CommandFailed} with a message for the operator. */
+    abstract int execute(OperatorStore store, PrintStream out);
+
+    final int run(String[] args, PrintStream out) {
+        Set<String> options = new HashSet<>(valueOptions());
+        options.add(OperatorStore.CONFIG_OPTION);
+        Arguments arguments = Arguments.parse(name(), args, options, flags());
+        prepare(arguments);
+        try (OperatorStore store = OperatorStore.open(arguments)) {
+            out.println("store: " + store.description());
+            return execute(store, out);
+        } catch (StoreUnavailableException e) {
+            String root = rootCause(e);
+            throw new CommandFailed(name() + ": the store is unavailable: " + e.getMessage()
+                    + (root.equals(e.toString()) ? "" : "\ncause: " + root) + hint(root));
+        }
+    }
+
+    /** The pool reports "connection not available"; the driver's reason is at the end of the chain. */
+    private static String rootCause(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.toString();
+    }
+
+    /** What to do about the two H2 failures an operator meets most. */
+    private static String hint(String message) {
+        String lower = message == null ? "" : message.toLowerCase(Locale.ROOT);
+        if (lower.contains("90020") || lower.contains("already in use")) {
+            return "\nThe embedded H2 store file is open in the running service. Stop the service first, or add "
+                    + ";AUTO_SERVER=TRUE to store.url so the tools can reach it while it runs (docs/operations.md).";
+        }
+        if (lower.contains("90146") || lower.contains("not found")) {
+            return "\nNo H2 store file at that path. Relative paths are resolved from the current directory: run "
+                    + "the command in the service's working directory, or use an absolute path in store.url.";
+        }
+        return "";
+    }
+}

@@ -1,0 +1,103 @@
+package dev.idempotency.agent.javaagent.cli;
+
+import dev.idempotency.agent.config.AgentConfig;
+import dev.idempotency.agent.config.ConfigException;
+import dev.idempotency.agent.config.ConfigLoader;
+import dev.idempotency.agent.config.ConfigLocation;
+import dev.idempotency.agent.config.EndpointConfig;
+import dev.idempotency.agent.javaagent.ConfiguredStoreSettings;
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.jdbc.JdbcStores;
+import dev.idempotency.agent.store.jdbc.StoreSettings;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * The store an operator command works on: found through the same config file as the agent's
+ * ({@code --config}, else the system property, else the environment variable), opened with the
+ * same settings, closed when the command ends.
+ */
+final class OperatorStore implements AutoCloseable {
+
+    static final String CONFIG_OPTION = "config";
+
+    private final AgentConfig config;
+    private final IdempotencyStore store;
+    private final String description;
+
+    private OperatorStore(AgentConfig config, IdempotencyStore store, String description) {
+        this.config = config;
+        this.store = store;
+        this.description = description;
+    }
+
+    /**
+     * Loads the config and opens its store.
+     *
+     * @throws UsageException when no config file is named anywhere
+     * @throws CommandFailed  when the config is broken or the store cannot be opened
+     */
+    static OperatorStore open(Arguments arguments) {
+        AgentConfig config = loadConfig(arguments);
+        StoreSettings settings = forOperator(ConfiguredStoreSettings.from(config.store()));
+        try {
+            return new OperatorStore(config, JdbcStores.open(settings), settings.describe());
+        } catch (RuntimeException e) {
+            throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage());
+        }
+    }
+
+    private static AgentConfig loadConfig(Arguments arguments) {
+        String given = arguments.value(CONFIG_OPTION);
+        ConfigLocation location;
+        try {
+            location = ConfigLocation.resolve(given == null ? null : ConfigLocation.AGENT_ARGUMENT_KEY + "=" + given,
+                    System::getProperty, System::getenv);
+        } catch (ConfigException none) {
+            throw new UsageException(arguments.command() + ": no config file; pass --config <file>, or set -D"
+                    + ConfigLocation.SYSTEM_PROPERTY + " or " + ConfigLocation.ENVIRONMENT_VARIABLE
+                    + " as for the agent");
+        }
+        try {
+            return ConfigLoader.load(location.path());
+        } catch (ConfigException invalid) {
+            throw new CommandFailed("the config " + location + " has errors:\n" + invalid.getMessage());
+        }
+    }
+
+    /**
+     * A tool must never create an empty H2 store: run from the wrong directory it would report
+     * "no record" for keys that exist in the service's store.
+     */
+    private static StoreSettings forOperator(StoreSettings settings) {
+        String url = settings.url();
+        if (url.startsWith("jdbc:h2:file:") && !url.toUpperCase(Locale.ROOT).contains(";IFEXISTS=")) {
+            return settings.withUrl(url + ";IFEXISTS=TRUE");
+        }
+        return settings;
+    }
+
+    IdempotencyStore store() {
+        return store;
+    }
+
+    /** Which store and table, without credentials; every command prints it first. */
+    String description() {
+        return description;
+    }
+
+    /** How long a resolved outcome replays: the TTL of the record's endpoint, or the default TTL. */
+    Duration ttlOf(String endpointName) {
+        for (EndpointConfig endpoint : config.endpoints()) {
+            if (endpoint.name().equals(endpointName)) {
+                return endpoint.settings().ttl();
+            }
+        }
+        return config.defaults().ttl();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.idempotency.agent.javaagent.cli;
+
+import java.io.PrintStream;
+import java.util.Set;
+
+/** {@code purge [--dry-run] [--batch-size N]}: deletes expired records now, as the keeper does over time. */
+final class PurgeCommand extends OperatorCommand {
+
+    static final int DEFAULT_BATCH = 500;
+
+    private boolean dryRun;
+    private int batchSize;
+
+    @Override
+    String name() {
+        return "purge";
+    }
+
+    @Override
+    Set<String> valueOptions() {
+        return Set.of("batch-size");
+    }
+
+    @Override
+    Set<String> flags() {
+        return Set.of("dry-run");
+    }
+
+    @Override
+    void prepare(Arguments arguments) {
+        arguments.noPositionals();
+        dryRun = arguments.flag("dry-run");
+        batchSize = arguments.positiveInt("batch-size", DEFAULT_BATCH);
+    }
+
+    @Override
+    int execute(OperatorStore store, PrintStream out) {
+        if (dryRun) {
+            out.println("dry run: " + store.store().countExpired() + " expired record(s) would be purged");
+            return 0;
+        }
+        int total = 0;
+        int deleted;
+        // Bounded batches keep each transaction short while the service keeps claiming.
+        do {
+            deleted = store.store().purgeExpired(batchSize);
+            total += deleted;
+        } while (deleted == batchSize);
+        out.println("purged " + total + " expired record(s)");
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.idempotency.agent.javaagent.cli;
+
+import dev.idempotency.agent.core.response.ReplayHeaders;
+import dev.idempotency.agent.store.StoredResponse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The answer an operator gives for a key whose outcome was reconciled by hand: {@code --status},
+ * {@code --body-file}, {@code --header 'Name: value'}. Headers a replay never repeats (cookies,
+ * credentials, hop-by-hop) are refused, as the agent would never store them.
+ */
+final class ReconciledResponse {
+
+    static final String DEFAULT_CONTENT_TYPE = "application/json";
+
+    private ReconciledResponse() {
+    }
+
+    static StoredResponse from(Arguments arguments) {
+        int status = status(arguments.value("status"));
+        byte[] body = body(arguments.value("body-file"));
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        for (String header : arguments.values("header")) {
+            int colon = header.indexOf(':');
+            String name = colon <= 0 ? "" : header.substring(0, colon).trim();
+            if (name.isEmpty() || !name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new UsageException("resolve: --header must look like 'Location: /orders/7', was '" + header + "'");
+            }
+            if (!new ReplayHeaders(List.of(name)).allows(name)) {
+                throw new UsageException("resolve: --header " + name + " is never stored or replayed by the agent");
+            }
+            headers.computeIfAbsent(name, any -> new ArrayList<>()).add(header.substring(colon + 1).trim());
+        }
+        if (body.length > 0 && headers.keySet().stream().noneMatch(name -> name.equalsIgnoreCase("Content-Type"))) {
+            headers.put("Content-Type", List.of(DEFAULT_CONTENT_TYPE));
+        }
+        return new StoredResponse(status, headers, body, true);
+    }
+
+    private static int status(String text) {
+        if (text == null) {
+            throw new UsageException("resolve: --complete needs --status N, the status retries will receive");
+        }
+        try {
+            int status = Integer.parseInt(text.trim());
+            if (status >= 200 && status <= 599) {
+                return status;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("resolve: --status must be an HTTP status 200..599, was '" + text + "'");
+    }
+
+    private static byte[] body(String file) {
+        if (file == null) {
+            return new byte[0];
+        }
+        try {
+            return Files.readAllBytes(Path.of(file));
+        } catch (IOException e) {
+            throw new CommandFailed("resolve: cannot read --body-file " + file + ": " + e);
+        }
+    }
+}

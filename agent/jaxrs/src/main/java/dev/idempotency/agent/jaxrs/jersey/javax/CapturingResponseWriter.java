@@ -1,0 +1,101 @@
+package dev.idempotency.agent.jaxrs.jersey.javax;
+
+import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
+import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.glassfish.jersey.server.ContainerResponse;
+import org.glassfish.jersey.server.spi.ContainerResponseWriter;
+
+/**
+ * Stands between Jersey and its container for one claimed request. Jersey hands every response
+ * to this writer, synchronous or resumed from an {@code AsyncResponse}, after its message body
+ * writers and writer interceptors: the copy holds the entity as it goes on the wire. It ends with
+ * exactly one of {@code commit()} (written) or {@code failure()} (the container answers 500), and
+ * so does the execution.
+ */
+final class CapturingResponseWriter implements ContainerResponseWriter {
+
+    private final ContainerResponseWriter container;
+    /** {@code null} when the request runs unobserved (fail-open): only the headers are added. */
+    private final Execution execution;
+    private final Map<String, List<String>> addedHeaders;
+    private final ResponseBodyCopy copy;
+    private final AtomicBoolean finished = new AtomicBoolean();
+    private volatile int status;
+    private volatile Map<String, List<String>> headers = Collections.emptyMap();
+
+    CapturingResponseWriter(ContainerResponseWriter container, Execution execution,
+            Map<String, List<String>> addedHeaders) {
+        this.container = container;
+        this.execution = execution;
+        this.addedHeaders = addedHeaders == null ? Collections.<String, List<String>>emptyMap() : addedHeaders;
+        this.copy = execution == null ? null : new ResponseBodyCopy(execution.responseCaptureLimit());
+    }
+
+    @Override
+    public OutputStream writeResponseStatusAndHeaders(long contentLength, ContainerResponse response) {
+        for (Map.Entry<String, List<String>> header : addedHeaders.entrySet()) {
+            for (String value : header.getValue()) {
+                response.getHeaders().add(header.getKey(), value);
+            }
+        }
+        status = response.getStatus();
+        Map<String, List<String>> written = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> header : response.getStringHeaders().entrySet()) {
+            written.put(header.getKey(), new ArrayList<>(header.getValue()));
+        }
+        headers = written;
+        OutputStream client = container.writeResponseStatusAndHeaders(contentLength, response);
+        return client == null || copy == null ? client : new CopyingOutputStream(client, copy);
+    }
+
+    @Override
+    public void commit() {
+        try {
+            finish(null);
+        } finally {
+            container.commit();
+        }
+    }
+
+    /** Jersey found no mapper for an exception: the container answers 500 unless the headers are out. */
+    @Override
+    public void failure(Throwable error) {
+        try {
+            finish(error);
+        } finally {
+            container.failure(error);
+        }
+    }
+
+    @Override
+    public boolean suspend(long timeOut, TimeUnit timeUnit, TimeoutHandler timeoutHandler) {
+        return container.suspend(timeOut, timeUnit, timeoutHandler);
+    }
+
+    @Override
+    public void setSuspendTimeout(long timeOut, TimeUnit timeUnit) {
+        container.setSuspendTimeout(timeOut, timeUnit);
+    }
+
+    @Override
+    public boolean enableResponseBuffering() {
+        return container.enableResponseBuffering();
+    }
+
+    private void finish(Throwable failure) {
+        if (execution == null || !finished.compareAndSet(false, true)) {
+            return;
+        }
+        int written = status != 0 ? status : 500;
+        execution.finish(copy.captured(written, headers), failure, copy.wasClientGone());
+    }
+}

@@ -1,0 +1,60 @@
+package dev.idempotency.agent.jaxrs.jersey.javax;
+
+import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import java.io.InputStream;
+import java.security.Principal;
+import java.util.Collections;
+import java.util.List;
+import javax.ws.rs.core.SecurityContext;
+import org.glassfish.jersey.server.ContainerRequest;
+
+/** The core's view of a matched Jersey request. */
+final class JerseyRequestView extends ReadAheadRequestView {
+
+    private final ContainerRequest request;
+    private final String path;
+
+    JerseyRequestView(ContainerRequest request, String path) {
+        this.request = request;
+        this.path = path;
+    }
+
+    @Override
+    public String method() {
+        return request.getMethod();
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
+    public List<String> headers(String name) {
+        List<String> values = request.getRequestHeader(name);
+        return values == null ? Collections.<String>emptyList() : values;
+    }
+
+    @Override
+    public List<String> queryParameters(String name) {
+        List<String> values = request.getUriInfo().getQueryParameters(true).get(name);
+        return values == null ? Collections.<String>emptyList() : values;
+    }
+
+    @Override
+    public String principal() {
+        SecurityContext security = request.getSecurityContext();
+        Principal principal = security == null ? null : security.getUserPrincipal();
+        return principal == null ? null : principal.getName();
+    }
+
+    @Override
+    public long contentLength() {
+        return request.getLength();
+    }
+
+    @Override
+    protected InputStream openBody() {
+        return request.getEntityStream();
+    }
+}

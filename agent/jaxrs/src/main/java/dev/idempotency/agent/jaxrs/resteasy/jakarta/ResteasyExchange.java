@@ -1,0 +1,162 @@
+package dev.idempotency.agent.jaxrs.resteasy.jakarta;
+
+import dev.idempotency.agent.bootstrap.Bridge;
+import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
+import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import jakarta.ws.rs.core.MultivaluedMap;
+import org.jboss.resteasy.core.ResourceMethodInvoker;
+import org.jboss.resteasy.spi.HttpRequest;
+import org.jboss.resteasy.spi.HttpResponse;
+import org.jboss.resteasy.spi.ResourceInvoker;
+
+/**
+ * One matched RESTEasy request to a declared endpoint, from the dispatch to the end of its
+ * response: when RESTEasy reports it written, or when an exception escapes the dispatcher. The response's output stream
+ * is replaced by a tee, so the copy holds the entity after RESTEasy's writers and interceptors.
+ */
+public final class ResteasyExchange {
+
+    private final HttpResponse response;
+    private final Execution execution;
+    private final ResponseBodyCopy copy;
+    private final boolean answered;
+    private final AtomicBoolean finished = new AtomicBoolean();
+
+    private ResteasyExchange(HttpResponse response, Execution execution, ResponseBodyCopy copy, boolean answered) {
+        this.response = response;
+        this.execution = execution;
+        this.copy = copy;
+        this.answered = answered;
+    }
+
+    /** Returns {@code null} when the request is not the agent's (undeclared, or already taken by a servlet). */
+    public static ResteasyExchange begin(HttpRequest request, HttpResponse response, ResourceInvoker invoker) {
+        Gate gate = Bridge.gate();
+        if (gate == null || request.getAttribute(Bridge.REQUEST_MARKER) != null) {
+            return null;
+        }
+        String path = applicationPath(request.getUri().getPath(false));
+        Method method = invoker.getMethod();
+        Class<?> resource = invoker instanceof ResourceMethodInvoker
+                ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
+        Object route = gate.routeResourceMethod(resource.getName(), method.getName(), request.getHttpMethod(), path);
+        if (route == null) {
+            return null;
+        }
+        request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
+        try {
+            ResteasyRequestView view = new ResteasyRequestView(request, path);
+            Verdict verdict = gate.begin(route, view);
+            if (view.readAhead() != null) {
+                request.setInputStream(view.readAhead().replay());
+            }
+            if (!verdict.proceeds()) {
+                respond(response, verdict);
+                return new ResteasyExchange(response, null, null, true);
+            }
+            addHeaders(response, verdict.headers());
+            Execution execution = verdict.execution();
+            ResteasyExchange exchange = new ResteasyExchange(response, execution, capture(response, execution), false);
+            request.setAttribute(Bridge.REQUEST_MARKER, exchange); // found again when the response is written
+            return exchange;
+        } catch (Throwable failure) {
+            // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
+            gate.adapterFailure("jaxrs-resteasy", failure);
+            return null;
+        }
+    }
+
+    /**
+     * The completion callback RESTEasy runs once a response of this request is written, extended to
+     * finish the exchange first; the callback itself when the request is not the agent's.
+     */
+    public static Consumer<Throwable> finishingWhenWritten(HttpRequest request, Consumer<Throwable> onComplete) {
+        Object exchange = request == null ? null : request.getAttribute(Bridge.REQUEST_MARKER);
+        if (!(exchange instanceof ResteasyExchange)) {
+            return onComplete;
+        }
+        ResteasyExchange claimed = (ResteasyExchange) exchange;
+        return failure -> {
+            claimed.finish(failure);
+            if (onComplete != null) {
+                onComplete.accept(failure);
+            }
+        };
+    }
+
+    /** True when the agent answered and the resource method must not run. */
+    public boolean answered() {
+        return answered;
+    }
+
+    /** Called on method exit: an exception that escapes the dispatcher means no response was written. */
+    public void end(Throwable thrown) {
+        if (thrown != null) {
+            finish(thrown);
+        }
+    }
+
+    private void finish(Throwable failure) {
+        if (execution == null || !finished.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            // An exception that leaves the dispatcher before anything was written becomes the server's 500.
+            int status = failure != null && !response.isCommitted() ? 500 : response.getStatus();
+            execution.finish(copy.captured(status, ResponseHeaders.asStrings(response.getOutputHeaders())), failure,
+                    copy.wasClientGone());
+        } catch (RuntimeException | LinkageError adapterBug) {
+            Gate gate = Bridge.gate();
+            if (gate != null) {
+                gate.adapterFailure("jaxrs-resteasy", adapterBug);
+            }
+        }
+    }
+
+    static String applicationPath(String relative) {
+        return relative.startsWith("/") ? relative : "/" + relative;
+    }
+
+    private static ResponseBodyCopy capture(HttpResponse response, Execution execution) throws IOException {
+        if (execution == null) {
+            return null;
+        }
+        ResponseBodyCopy copy = new ResponseBodyCopy(execution.responseCaptureLimit());
+        OutputStream client = response.getOutputStream(); // lazy in every RESTEasy container: nothing is committed yet
+        if (client != null) {
+            response.setOutputStream(new CopyingOutputStream(client, copy));
+        }
+        return copy;
+    }
+
+    private static void respond(HttpResponse response, Verdict verdict) throws IOException {
+        response.setStatus(verdict.status());
+        addHeaders(response, verdict.headers());
+        byte[] body = verdict.body();
+        if (body != null && response.getOutputStream() != null) {
+            response.getOutputStream().write(body);
+        }
+    }
+
+    private static void addHeaders(HttpResponse response, Map<String, List<String>> headers) {
+        if (headers == null) {
+            return;
+        }
+        MultivaluedMap<String, Object> out = response.getOutputHeaders();
+        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+            for (String value : header.getValue()) {
+                out.add(header.getKey(), value);
+            }
+        }
+    }
+}

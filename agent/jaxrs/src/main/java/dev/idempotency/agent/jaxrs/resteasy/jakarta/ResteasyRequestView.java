@@ -1,0 +1,67 @@
+package dev.idempotency.agent.jaxrs.resteasy.jakarta;
+
+import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import jakarta.ws.rs.core.SecurityContext;
+import java.io.InputStream;
+import java.security.Principal;
+import java.util.Collections;
+import java.util.List;
+import org.jboss.resteasy.core.ResteasyContext;
+import org.jboss.resteasy.spi.HttpRequest;
+
+/** The core's view of a matched RESTEasy request. */
+final class ResteasyRequestView extends ReadAheadRequestView {
+
+    private final HttpRequest request;
+    private final String path;
+
+    ResteasyRequestView(HttpRequest request, String path) {
+        this.request = request;
+        this.path = path;
+    }
+
+    @Override
+    public String method() {
+        return request.getHttpMethod();
+    }
+
+    @Override
+    public String path() {
+        return path;
+    }
+
+    @Override
+    public List<String> headers(String name) {
+        List<String> values = request.getHttpHeaders().getRequestHeader(name);
+        return values == null ? Collections.<String>emptyList() : values;
+    }
+
+    @Override
+    public List<String> queryParameters(String name) {
+        List<String> values = request.getUri().getQueryParameters(true).get(name);
+        return values == null ? Collections.<String>emptyList() : values;
+    }
+
+    /** The container pushes its security context before dispatching. */
+    @Override
+    public String principal() {
+        SecurityContext security = ResteasyContext.getContextData(SecurityContext.class);
+        Principal principal = security == null ? null : security.getUserPrincipal();
+        return principal == null ? null : principal.getName();
+    }
+
+    @Override
+    public long contentLength() {
+        List<String> declared = headers("Content-Length");
+        try {
+            return declared.isEmpty() ? -1 : Long.parseLong(declared.get(0).trim());
+        } catch (NumberFormatException malformed) {
+            return -1;
+        }
+    }
+
+    @Override
+    protected InputStream openBody() {
+        return request.getInputStream();
+    }
+}

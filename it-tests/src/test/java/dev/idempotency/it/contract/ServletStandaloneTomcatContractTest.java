@@ -1,0 +1,22 @@
+package dev.idempotency.it.contract;
+
+import dev.idempotency.it.support.ForkedService;
+import dev.idempotency.it.support.StandaloneTomcat;
+import java.nio.file.Path;
+
+/**
+ * The contract on the WAR in a standalone Tomcat 9 under {@code /orders-demo}, agent attached
+ * through {@code CATALINA_OPTS}: endpoint paths in the config are relative to the context path.
+ */
+class ServletStandaloneTomcatContractTest extends ContractSuite {
+
+    @Override
+    protected ForkedService startWithAgent(Path workDir, Path agentConfig) {
+        return StandaloneTomcat.ordersWar().workDir(workDir).agentConfig(agentConfig).start();
+    }
+
+    @Override
+    protected boolean answersAsynchronously() {
+        return true;
+    }
+}

@@ -1,0 +1,75 @@
+package dev.idempotency.it.ops;
+
+import dev.idempotency.it.support.Artifacts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs {@code java -jar idempotency-agent.jar <args>} in a directory, as an operator would, bounded in time. */
+final class AgentCli {
+
+    private static final long TIMEOUT_SECONDS = 60;
+
+    private final Path workDir;
+    private final Path config;
+
+    AgentCli(Path workDir, Path config) {
+        this.workDir = workDir;
+        this.config = config;
+    }
+
+    /** Runs the command with {@code --config <file>} appended. */
+    Result run(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", Artifacts.agentJar().toString()));
+        command.addAll(List.of(args));
+        command.addAll(List.of("--config", config.toString()));
+        return exec(command);
+    }
+
+    private Result exec(List<String> command) {
+        try {
+            Path out = Files.createTempFile(workDir, "cli", ".out");
+            Path err = Files.createTempFile(workDir, "cli", ".err");
+            ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile());
+            builder.environment().remove("IDEMPOTENCY_AGENT_CONFIG");
+            builder.environment().remove("JAVA_TOOL_OPTIONS");
+            Process process = builder.start();
+            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                throw new IllegalStateException("agent CLI did not finish within " + TIMEOUT_SECONDS + " s: " + command);
+            }
+            return new Result(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    record Result(int exitCode, String stdout, String stderr) {
+
+        /** The value of a {@code name: value} line of {@code inspect}. */
+        String field(String name) {
+            for (String line : stdout.split("\n")) {
+                if (line.startsWith(name + ":")) {
+                    return line.substring(name.length() + 1).trim();
+                }
+            }
+            throw new AssertionError("no '" + name + "' line in:\n" + this);
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "--- stderr ---\n" + stderr;
+        }
+    }
+}

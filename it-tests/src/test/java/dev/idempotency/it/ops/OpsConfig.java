@@ -1,0 +1,93 @@
+package dev.idempotency.it.ops;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The agent config of these tests: the demo's two POSTs declared, short leases (2 s, renewed every
+ * 500 ms) so crashes resolve quickly, and the store and policies a test chooses.
+ */
+final class OpsConfig {
+
+    static final String LEASE = "2s";
+    /** The embedded store, reachable by the operator's tools while the demo runs. */
+    static final String H2_STORE = "jdbc:h2:file:./idempotency-store/agent;AUTO_SERVER=TRUE";
+
+    private String storeUrl = H2_STORE;
+    private String storeUser;
+    private String storeTable;
+    private String connectTimeout = "1s";
+    private String statementTimeout = "2s";
+    private String ordersCrashPolicy = "unknown";
+    private String ordersStoreError = "fail-closed";
+    private String paymentsStoreError = "fail-closed";
+
+    OpsConfig store(String url, String user, String table) {
+        this.storeUrl = url;
+        this.storeUser = user;
+        this.storeTable = table;
+        return this;
+    }
+
+    OpsConfig timeouts(String connect, String statement) {
+        this.connectTimeout = connect;
+        this.statementTimeout = statement;
+        return this;
+    }
+
+    OpsConfig ordersCrashPolicy(String policy) {
+        this.ordersCrashPolicy = policy;
+        return this;
+    }
+
+    OpsConfig paymentsStoreError(String policy) {
+        this.paymentsStoreError = policy;
+        return this;
+    }
+
+    /** Writes {@code agent.yaml} into {@code dir} and returns its path. */
+    Path writeTo(Path dir) {
+        StringBuilder yaml = new StringBuilder()
+                .append("service-name: ops-test\n")
+                .append("store:\n")
+                .append("  url: \"").append(storeUrl).append("\"\n");
+        if (storeUser != null) {
+            yaml.append("  user: ").append(storeUser).append("\n");
+        }
+        if (storeTable != null) {
+            yaml.append("  table: ").append(storeTable).append("\n");
+        }
+        yaml.append("  pool-size: 4\n")
+                .append("  connect-timeout: ").append(connectTimeout).append("\n")
+                .append("  statement-timeout: ").append(statementTimeout).append("\n")
+                .append("keeper:\n")
+                .append("  renew-interval: 500ms\n")
+                .append("defaults:\n")
+                .append("  lease: ").append(LEASE).append("\n")
+                .append("  retry-after: 1s\n")
+                .append("endpoints:\n")
+                .append("  - name: create-order\n")
+                .append("    method: POST\n")
+                .append("    path: /orders\n")
+                .append("    crash-policy: ").append(ordersCrashPolicy).append("\n")
+                .append("    on-store-error: ").append(ordersStoreError).append("\n")
+                .append("    fingerprint:\n")
+                .append("      mode: json\n")
+                .append("  - name: create-payment\n")
+                .append("    method: POST\n")
+                .append("    path: /orders/{id}/payments\n")
+                .append("    on-store-error: ").append(paymentsStoreError).append("\n")
+                .append("    fingerprint:\n")
+                .append("      mode: json\n");
+        Path file = dir.resolve("agent.yaml");
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(file, yaml);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file;
+    }
+}

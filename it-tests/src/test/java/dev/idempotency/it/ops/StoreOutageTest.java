@@ -1,0 +1,98 @@
+package dev.idempotency.it.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.idempotency.it.support.DemoApp;
+import dev.idempotency.it.support.Http;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The store goes away under a running service and comes back: the agent reaches the shared
+ * PostgreSQL through a relay this test cuts and freezes (the server itself is never stopped).
+ * create-order fails closed, create-payment fails open; connect timeout 1 s, statement timeout 2 s.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class StoreOutageTest {
+
+    /** connect-timeout + statement-timeout + the socket timeout's extra second + slack for a loaded machine. */
+    private static final Duration BOUND = Duration.ofSeconds(8);
+
+    @TempDir
+    Path workDir;
+
+    private final StoreDatabases database = StoreDatabases.POSTGRESQL;
+    private final String table = StoreDatabases.uniqueTable();
+    private TcpRelay relay;
+
+    @BeforeEach
+    void relay() throws Exception {
+        database.requireReachable();
+        relay = new TcpRelay(database.port());
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (relay != null) {
+            relay.close();
+            database.dropTables(table);
+        }
+    }
+
+    @Test
+    void failsClosedOrOpenWithinTheTimeoutsAndRecoversWithoutARestart() throws Exception {
+        Path config = new OpsConfig().store(database.url(relay.port()), database.user(), table)
+                .timeouts("1s", "2s").paymentsStoreError("fail-open").writeTo(workDir);
+        try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
+            URI uri = demo.baseUri();
+            Http.Response order = Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT);
+            assertThat(order.status()).isEqualTo(201);
+            String payments = order.header("Location").orElseThrow() + "/payments";
+
+            relay.cut();
+            assertRefusedWithinBound(uri, "while-cut");
+            Http.Response unprotected = timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
+                    Http.DEFAULT_TIMEOUT, "Idempotency-Key", "pay-while-cut"));
+            assertThat(unprotected.status()).as("fail-open executes").isEqualTo(201);
+            assertThat(Http.to(uri).get("/stats").json().get("payments").asInt()).isEqualTo(1);
+
+            relay.freeze();
+            assertRefusedWithinBound(uri, "while-frozen");
+
+            relay.restore();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500))
+                    .until(() -> Orders.create(uri, "while-cut", "", Http.DEFAULT_TIMEOUT).status() == 201);
+            Http.Response replay = Orders.create(uri, "while-cut", "", Http.DEFAULT_TIMEOUT);
+            assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
+            assertThat(Orders.items(uri)).containsExactlyInAnyOrder("before", "while-cut");
+        }
+    }
+
+    /** 503 + Retry-After, nothing executed, and no longer than the configured timeouts allow. */
+    private void assertRefusedWithinBound(URI uri, String key) {
+        int before = Orders.count(uri);
+        for (int i = 0; i < 3; i++) {
+            Http.Response refused = timed(() -> Orders.create(uri, key, "", Http.DEFAULT_TIMEOUT));
+            assertThat(refused.status()).as(refused.body()).isEqualTo(503);
+            assertThat(refused.header("Retry-After")).hasValue("1");
+            assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
+        }
+        assertThat(Orders.count(uri)).as("fail-closed executes nothing").isEqualTo(before);
+    }
+
+    private static Http.Response timed(java.util.function.Supplier<Http.Response> request) {
+        long start = System.nanoTime();
+        Http.Response response = request.get();
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        assertThat(took).as("answered within the store timeouts").isLessThan(BOUND);
+        return response;
+    }
+}

@@ -1,0 +1,134 @@
+package dev.idempotency.it.ops;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A local port in front of a shared database, so a test can take "the database" away from the
+ * agent without touching the server other tests use: {@link #cut()} refuses connections and breaks
+ * the open ones; {@link #freeze()} keeps everything open but lets no byte through (a database that
+ * stopped answering); {@link #restore()} forwards again.
+ */
+final class TcpRelay implements AutoCloseable {
+
+    private final int targetPort;
+    private final int port;
+    private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+    private volatile ServerSocket server;
+    private volatile boolean frozen;
+
+    TcpRelay(int targetPort) throws IOException {
+        this.targetPort = targetPort;
+        try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            this.port = probe.getLocalPort();
+        }
+        listen();
+    }
+
+    int port() {
+        return port;
+    }
+
+    synchronized void cut() throws IOException {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+        closeAll();
+    }
+
+    /** Open and new connections are held; nothing is forwarded either way. */
+    synchronized void freeze() throws IOException {
+        frozen = true;
+        if (server == null) {
+            listen();
+        }
+    }
+
+    synchronized void restore() throws IOException {
+        frozen = false;
+        closeAll();
+        if (server == null) {
+            listen();
+        }
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        cut();
+    }
+
+    private void listen() throws IOException {
+        ServerSocket listening = new ServerSocket();
+        listening.setReuseAddress(true);
+        listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        server = listening;
+        daemon(() -> accept(listening));
+    }
+
+    private void accept(ServerSocket listening) {
+        while (!listening.isClosed()) {
+            try {
+                Socket client = listening.accept();
+                sockets.add(client);
+                if (frozen) {
+                    continue; // held open, never answered
+                }
+                Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                sockets.add(target);
+                daemon(() -> pipe(client, target));
+                daemon(() -> pipe(target, client));
+            } catch (IOException closed) {
+                return;
+            }
+        }
+    }
+
+    private void closeAll() throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+        sockets.clear();
+    }
+
+    private void pipe(Socket from, Socket to) {
+        byte[] buffer = new byte[8192];
+        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+            for (int read; (read = in.read(buffer)) >= 0; ) {
+                if (frozen) {
+                    return;
+                }
+                out.write(buffer, 0, read);
+                out.flush();
+            }
+        } catch (IOException broken) {
+            // cut(), freeze() or the other side closed the pair
+        } finally {
+            if (!frozen) {
+                closeQuietly(from);
+                closeQuietly(to);
+            }
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    private static void daemon(Runnable task) {
+        Thread thread = new Thread(task, "tcp-relay");
+        thread.setDaemon(true);
+        thread.start();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.idempotency.demo.jaxrsjavax;
+
+import dev.idempotency.demo.orders.ApiReply;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import javax.ws.rs.core.Response;
+
+/** An orders-API reply as a JAX-RS response: status, content type, extra headers and body bytes. */
+final class Replies {
+
+    private Replies() {}
+
+    static Response of(ApiReply reply) {
+        Response.ResponseBuilder response = Response.status(reply.status())
+                .type(reply.contentType())
+                .entity(reply.body().getBytes(StandardCharsets.UTF_8));
+        for (Map.Entry<String, String> header : reply.headers().entrySet()) {
+            response.header(header.getKey(), header.getValue());
+        }
+        return response.build();
+    }
+}
