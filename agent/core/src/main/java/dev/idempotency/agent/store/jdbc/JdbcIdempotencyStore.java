@@ -150,7 +150,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     @Override
     public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
             Duration ttl, boolean evenIfLeaseLive) {
-        return run("resolveComplete", connection -> {
+        return write("resolveComplete", connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql.resolveComplete)) {
                 bindOutcome(update, response, ttl);
                 bindKeyAndToken(update, 6, scope, key, expectedToken);
@@ -162,7 +162,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
-        return run("resolveRelease", connection -> {
+        return write("resolveRelease", connection -> {
             try (PreparedStatement delete = connection.prepareStatement(sql.resolveRelease)) {
                 bindKeyAndToken(delete, 1, scope, key, expectedToken);
                 delete.setInt(4, evenIfLeaseLive ? 1 : 0);
