@@ -3,6 +3,7 @@ package dev.idempotency.agent.jaxrs.jersey.javax;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,7 +20,9 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * to this writer, synchronous or resumed from an {@code AsyncResponse}, after its message body
  * writers and writer interceptors: the copy holds the entity as it goes on the wire. It ends with
  * exactly one of {@code commit()} (written) or {@code failure()} (the container answers 500), and
- * so does the execution.
+ * so does the execution, unless the entity stream is closed first: then the execution finishes
+ * there, because some containers (Grizzly) send the end of the response on that close, before
+ * {@code commit()}, and a retry must not find the key still in progress once the client has it.
  */
 final class CapturingResponseWriter implements ContainerResponseWriter {
 
@@ -54,7 +57,7 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
         }
         headers = written;
         OutputStream client = container.writeResponseStatusAndHeaders(contentLength, response);
-        return client == null || copy == null ? client : new CopyingOutputStream(client, copy);
+        return client == null || copy == null ? client : new FinishedBeforeClose(new CopyingOutputStream(client, copy));
     }
 
     @Override
@@ -89,6 +92,37 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
     @Override
     public boolean enableResponseBuffering() {
         return container.enableResponseBuffering();
+    }
+
+    /** Finishes the execution with all the entity copied, before the close can complete the response. */
+    private final class FinishedBeforeClose extends OutputStream {
+
+        private final OutputStream out;
+
+        FinishedBeforeClose(OutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] buffer, int offset, int length) throws IOException {
+            out.write(buffer, offset, length);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            finish(null);
+            out.close();
+        }
     }
 
     private void finish(Throwable failure) {
