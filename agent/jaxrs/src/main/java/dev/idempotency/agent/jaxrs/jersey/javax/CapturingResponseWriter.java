@@ -3,7 +3,6 @@ package dev.idempotency.agent.jaxrs.jersey.javax;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -57,7 +56,10 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
         }
         headers = written;
         OutputStream client = container.writeResponseStatusAndHeaders(contentLength, response);
-        return client == null || copy == null ? client : new FinishedBeforeClose(new CopyingOutputStream(client, copy));
+        if (client == null || copy == null) {
+            return client;
+        }
+        return new CopyingOutputStream(client, copy, () -> finish(null));
     }
 
     @Override
@@ -92,37 +94,6 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
     @Override
     public boolean enableResponseBuffering() {
         return container.enableResponseBuffering();
-    }
-
-    /** Finishes the execution with all the entity copied, before the close can complete the response. */
-    private final class FinishedBeforeClose extends OutputStream {
-
-        private final OutputStream out;
-
-        FinishedBeforeClose(OutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-        }
-
-        @Override
-        public void write(byte[] buffer, int offset, int length) throws IOException {
-            out.write(buffer, offset, length);
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            finish(null);
-            out.close();
-        }
     }
 
     private void finish(Throwable failure) {
