@@ -3,6 +3,8 @@
 # Needs the databases of agent/core's tests (PostgreSQL and MariaDB on localhost; other URLs with
 # JAVA_OPTS="-Didempotency.bench.postgres.url=... -Didempotency.bench.mariadb.url=...").
 #   THREADS="1 8 32"  DATABASES="h2,postgres,mariadb"  WARMUP=3  MEASURE=5  SECONDS_PER_ITERATION=2
+#   WRITES=default  (write strategies to compare in one run, e.g. "before,default"; see StoreBenchmark)
+#   BENCHMARKS=StoreBenchmark  (a JMH regexp, e.g. "StoreBenchmark.(claimAndComplete|replay)")
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -11,6 +13,8 @@ DATABASES=${DATABASES:-h2,postgres,mariadb}
 WARMUP=${WARMUP:-3}
 MEASURE=${MEASURE:-5}
 SECONDS_PER_ITERATION=${SECONDS_PER_ITERATION:-2}
+WRITES=${WRITES:-default}
+BENCHMARKS=${BENCHMARKS:-StoreBenchmark}
 OUT=agent/benchmarks/target/results
 
 mvn -B -q -pl agent/benchmarks -am package -DskipTests
@@ -20,9 +24,9 @@ results=()
 for threads in $THREADS; do
   result="$OUT/store-t$threads.json"
   # shellcheck disable=SC2086
-  java ${JAVA_OPTS:-} -jar "$JAR" StoreBenchmark -f 1 -t "$threads" \
+  java ${JAVA_OPTS:-} -jar "$JAR" "$BENCHMARKS" -f 1 -t "$threads" \
     -wi "$WARMUP" -w "${SECONDS_PER_ITERATION}s" -i "$MEASURE" -r "${SECONDS_PER_ITERATION}s" \
-    -p database="$DATABASES" -rf json -rff "$result"
+    -p database="$DATABASES" -p writes="$WRITES" -rf json -rff "$result"
   results+=("$result")
 done
 java -cp "$JAR" dev.idempotency.agent.store.jdbc.BenchmarkTable "${results[@]}" | tee "$OUT/store.md"

@@ -24,15 +24,15 @@ public final class EndpointConfig {
     public String name() { return name; }
     /** Upper case, e.g. {@code POST}. */
     public String method() { return method; }
-    /** Relative to the application's context path. */
-    public PathTemplate path() { return path; }
-    /** For JAX-RS: the resource method that also has to match, when configured. */
+    /** Relative to the application's context path; empty for an endpoint declared by resource method only. */
+    public Optional<PathTemplate> path() { return Optional.ofNullable(path); }
+    /** For JAX-RS: the resource method that matches the endpoint whatever the path, when configured. */
     public Optional<ResourceMethod> resourceMethod() { return Optional.ofNullable(resourceMethod); }
     /** The defaults with this endpoint's overrides merged in. */
     public EndpointSettings settings() { return settings; }
 
     @Override
     public String toString() {
-        return name + " (" + method + " " + path + ")";
+        return name + " (" + method + " " + (path != null ? path : resourceMethod) + ")";
     }
 }

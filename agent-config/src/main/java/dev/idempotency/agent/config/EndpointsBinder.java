@@ -36,7 +36,7 @@ final class EndpointsBinder {
             problems.add("endpoints", null,
                     "at least one endpoint is required; the agent protects only the endpoints declared here");
         } else if (!list.isArray()) {
-            problems.add("endpoints", null, "must be a list of endpoints, each with method and path");
+            problems.add("endpoints", null, "must be a list of endpoints, each with a method and a path or resource-method");
         } else {
             for (int i = 0; i < list.size(); i++) {
                 EndpointConfig endpoint = endpoint(root, list.get(i), "endpoints[" + i + "]");
@@ -48,7 +48,10 @@ final class EndpointsBinder {
         return endpoints;
     }
 
-    /** The endpoint, or {@code null} when its method or path is unusable (already reported). */
+    /**
+     * The endpoint, or {@code null} when its method is unusable or it has nothing usable to be
+     * matched by, neither a path nor a resource method (already reported).
+     */
     private EndpointConfig endpoint(FieldReader root, JsonNode node, String at) {
         if (!node.isObject()) {
             problems.add(at, null, "must be a mapping of fields, like method: POST and path: /orders");
@@ -56,20 +59,24 @@ final class EndpointsBinder {
         }
         FieldReader r = root.other(node, at, ConfigFields.ENDPOINT);
         String method = method(r);
-        PathTemplate path = path(r);
+        // A resource method (even a malformed one, reported as such) stands in for the path.
+        PathTemplate path = path(r, !r.has("resource-method"));
         ResourceMethod resourceMethod = resourceMethod(r, at);
         EndpointSettings settings = settingsBinder.bind(r, defaults, false);
-        if (method == null || path == null) {
+        if (method == null || path == null && resourceMethod == null) {
             return null;
         }
-        String name = r.text("name", method + " " + path);
+        String matchedBy = path != null ? path.toString() : resourceMethod.toString();
+        String name = r.text("name", method + " " + matchedBy);
         if (name.isBlank()) {
             problems.add(r.pathOf("name"), name, "is empty; name the endpoint, e.g. create-order");
         }
-        String earlier = routes.putIfAbsent(method + " " + path.shape(), describe(at, name, method, path));
-        if (earlier != null) {
-            problems.add(r.pathOf("path"), path.text(), "matches the same " + method + " requests as " + earlier
-                    + "; keep one of the two endpoints or change a method or path");
+        if (path != null) {
+            String earlier = routes.putIfAbsent(method + " " + path.shape(), describe(at, name, method, path));
+            if (earlier != null) {
+                problems.add(r.pathOf("path"), path.text(), "matches the same " + method + " requests as " + earlier
+                        + "; keep one of the two endpoints or change a method or path");
+            }
         }
         String sameName = names.putIfAbsent(name, at);
         if (sameName != null && r.has("name")) {
@@ -97,10 +104,14 @@ final class EndpointsBinder {
         return upper;
     }
 
-    private PathTemplate path(FieldReader r) {
+    /** The path template, or {@code null} when absent or unusable (reported, if {@code required}, when absent). */
+    private PathTemplate path(FieldReader r, boolean required) {
         String path = r.text("path", null);
         if (path == null) {
-            problems.add(r.pathOf("path"), null, "is required; e.g. path: /orders/{id}");
+            if (required) {
+                problems.add(r.pathOf("path"), null, "is required unless resource-method is given;"
+                        + " e.g. path: /orders/{id}, or for JAX-RS resource-method: com.acme.OrderResource#create");
+            }
             return null;
         }
         String problem = PathTemplate.problemWith(path);

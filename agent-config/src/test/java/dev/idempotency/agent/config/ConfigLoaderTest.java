@@ -136,7 +136,7 @@ class ConfigLoaderTest {
         EndpointConfig create = config.endpoints().get(0);
         assertThat(create.name()).isEqualTo("create-order");
         assertThat(create.method()).isEqualTo("POST");
-        assertThat(create.path().text()).isEqualTo("/orders");
+        assertThat(create.path().orElseThrow().text()).isEqualTo("/orders");
         assertThat(create.resourceMethod()).hasValueSatisfying(m -> {
             assertThat(m.className()).isEqualTo("com.acme.OrderResource");
             assertThat(m.methodName()).isEqualTo("create");
@@ -181,7 +181,7 @@ class ConfigLoaderTest {
 
         assertThat(update.name()).isEqualTo("PUT /orders/{id}");
         assertThat(update.method()).isEqualTo("PUT");
-        assertThat(update.path().variableNames()).containsExactly("id");
+        assertThat(update.path().orElseThrow().variableNames()).containsExactly("id");
         assertThat(update.resourceMethod()).isEmpty();
         EndpointSettings s = update.settings();
         assertThat(s.ttl()).isEqualTo(Duration.ofHours(1));
@@ -300,11 +300,25 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void anEndpointDeclaredByResourceMethodOnlyHasNoPath() throws Exception {
+        EndpointConfig create = files.load("agent.yaml", """
+                endpoints:
+                  - method: post
+                    resource-method: com.acme.OrderResource#create
+                """).endpoints().get(0);
+
+        assertThat(create.path()).isEmpty();
+        assertThat(create.resourceMethod()).hasValueSatisfying(m -> assertThat(m).hasToString("com.acme.OrderResource#create"));
+        assertThat(create.name()).isEqualTo("POST com.acme.OrderResource#create");
+        assertThat(create).hasToString("POST com.acme.OrderResource#create (POST com.acme.OrderResource#create)");
+    }
+
+    @Test
     void textSourcesLoadLikeFiles() throws Exception {
         AgentConfig config = ConfigLoader.fromText("inline.json",
                 "{\"endpoints\": [{\"method\": \"POST\", \"path\": \"/orders/{id}/payments\"}]}", name -> null);
 
         assertThat(config.source()).isEqualTo(Path.of("inline.json"));
-        assertThat(config.endpoints().get(0).path().matches("/orders/42/payments")).isTrue();
+        assertThat(config.endpoints().get(0).path().orElseThrow().matches("/orders/42/payments")).isTrue();
     }
 }

@@ -106,7 +106,15 @@ class ConfigProblemsTest {
     void missingMethodOrPath() {
         assertThat(problems("endpoints:\n  - name: create-order\n")).containsExactly(
                 line("endpoints[0].method: is required; e.g. method: POST"),
-                line("endpoints[0].path: is required; e.g. path: /orders/{id}"));
+                line("endpoints[0].path: is required unless resource-method is given; e.g. path: /orders/{id},"
+                        + " or for JAX-RS resource-method: com.acme.OrderResource#create"));
+    }
+
+    @Test
+    void aMalformedResourceMethodWithoutPathIsReportedOnce() {
+        assertThat(problems("endpoints:\n  - method: POST\n    resource-method: com.acme.OrderResource.create\n"))
+                .containsExactly(line("endpoints[0].resource-method: \"com.acme.OrderResource.create\" is not a"
+                        + " resource method; use the form com.acme.OrderResource#create"));
     }
 
     @Test
@@ -147,6 +155,34 @@ class ConfigProblemsTest {
                     path: /orders/{orderId}
                 """)).containsExactly(line("endpoints[1].path: \"/orders/{orderId}\" matches the same POST requests as"
                 + " endpoints[0] \"get-order\" (POST /orders/{id}); keep one of the two endpoints or change a method or path"));
+    }
+
+    @Test
+    void endpointsWithoutPathNeverConflictByPath() throws Exception {
+        AgentConfig config = files.load("agent.yaml", """
+                endpoints:
+                  - method: POST
+                    resource-method: com.acme.OrderResource#create
+                  - method: POST
+                    resource-method: com.acme.OrderResource#createFromForm
+                  - method: POST
+                    path: /orders
+                """);
+        assertThat(config.endpoints()).hasSize(3);
+    }
+
+    @Test
+    void theSameResourceMethodTwiceWithoutPath() {
+        assertThat(problems("""
+                endpoints:
+                  - name: create
+                    method: POST
+                    resource-method: com.acme.OrderResource#create
+                  - name: create-again
+                    method: POST
+                    resource-method: com.acme.OrderResource#create
+                """)).containsExactly(line("endpoints[1].resource-method: \"com.acme.OrderResource#create\" is already"
+                + " declared by endpoints[0]; declare each resource method once"));
     }
 
     @Test

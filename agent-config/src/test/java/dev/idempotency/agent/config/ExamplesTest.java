@@ -39,7 +39,7 @@ class ExamplesTest {
         assertThat(config.onConfigError()).isEqualTo(OnConfigError.FAIL);
         assertThat(config.store().url()).isEqualTo("jdbc:h2:file:./idempotency-store/agent");
         assertThat(config.logging().sink()).isEqualTo(LogSink.STDOUT);
-        assertThat(config.endpoints()).extracting(EndpointConfig::name, EndpointConfig::method, e -> e.path().text())
+        assertThat(config.endpoints()).extracting(EndpointConfig::name, EndpointConfig::method, e -> e.path().orElseThrow().text())
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple("create-order", "POST", "/orders"),
                         org.assertj.core.groups.Tuple.tuple("create-order-form", "POST", "/orders/form"),
@@ -72,6 +72,15 @@ class ExamplesTest {
         assertThat(payment.inFlightWait()).isEqualTo(Duration.ofSeconds(2));
         assertThat(payment.releaseOnStatus()).containsExactly(503);
         assertThat(withoutEnv.endpoints().get(0).settings().fingerprint().ignoredFields()).containsExactly("requestedAt");
+    }
+
+    @Test
+    void ordersJaxrsExampleDeclaresTheOrderEndpointByResourceMethodOnly() throws Exception {
+        EndpointConfig create = ConfigLoader.load(EXAMPLES.resolve("orders-jaxrs.yaml"), NO_ENV).endpoints().get(0);
+
+        assertThat(create.path()).isEmpty();
+        assertThat(create.resourceMethod()).map(Object::toString)
+                .hasValue("dev.idempotency.demo.jaxrsjavax.OrdersResource#create");
     }
 
     @Test

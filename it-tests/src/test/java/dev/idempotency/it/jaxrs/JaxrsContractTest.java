@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The contract, against a JAX-RS demo with the agent attached. {@code POST /orders} is declared by
- * its resource method only (its declared path is never requested), so it is matched by the
- * runtime's own routing; payments are declared by path template. One demo process per class.
+ * its resource method only, with no path, so only the runtime's own routing can match it; payments
+ * are declared by path template. One demo process per class.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -55,7 +55,6 @@ abstract class JaxrsContractTest {
                 + "endpoints:\n"
                 + "  - name: create-order\n"
                 + "    method: POST\n"
-                + "    path: /declared-by-resource-method\n"
                 + "    resource-method: " + ordersResource() + "#create\n"
                 + "    release-on-status: [503]\n"
                 + "    fingerprint:\n"

@@ -42,7 +42,6 @@ class JaxrsInServletTest {
                 + "    resource-method: " + RESOURCE + "#create\n"
                 + "  - name: create-payment\n"
                 + "    method: POST\n"
-                + "    path: /declared-by-resource-method\n"
                 + "    resource-method: " + RESOURCE + "#pay\n");
         demo = DemoApp.jaxrsJavaxInTomcat().workDir(workDir).agentConfig(config).start();
     }

@@ -33,6 +33,11 @@ public final class Artifacts {
         return existing("demo.jar.jaxrs-jakarta");
     }
 
+    /** The jakarta resources of the RESTEasy demo on Jersey 4 and Grizzly. */
+    public static Path jaxrsJerseyJakartaJar() {
+        return existing("demo.jar.jaxrs-jersey-jakarta");
+    }
+
     /** The javax servlet demo as a WAR, for {@link StandaloneTomcat}. */
     public static Path ordersWar() {
         return existing("demo.war");

@@ -57,6 +57,11 @@ public final class DemoApp extends ForkedService {
         return builder(Artifacts.jaxrsJakartaJar());
     }
 
+    /** The same jakarta resources on Jersey 4 and Grizzly. */
+    public static Builder jaxrsJerseyJakarta() {
+        return builder(Artifacts.jaxrsJerseyJakartaJar());
+    }
+
     @Override
     protected ChildProcess launch(int run) {
         List<String> command = new ArrayList<>();

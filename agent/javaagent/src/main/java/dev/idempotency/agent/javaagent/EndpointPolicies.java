@@ -5,6 +5,7 @@ import dev.idempotency.agent.config.AnswerStatuses;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.config.EndpointSettings;
 import dev.idempotency.agent.config.FingerprintConfig;
+import dev.idempotency.agent.config.PathTemplate;
 import dev.idempotency.agent.core.deadline.DeadlineFormat;
 import dev.idempotency.agent.core.fingerprint.FingerprintMode;
 import dev.idempotency.agent.core.policy.CrashPolicy;
@@ -35,7 +36,7 @@ final class EndpointPolicies {
         return EndpointPolicy.builder()
                 .name(endpoint.name())
                 .method(endpoint.method())
-                .pathTemplate(endpoint.path().text())
+                .pathTemplate(endpoint.path().map(PathTemplate::text).orElse(null))
                 .resourceMethod(endpoint.resourceMethod().map(Object::toString).orElse(null))
                 .keyHeader(settings.keyHeader())
                 .required(settings.required())

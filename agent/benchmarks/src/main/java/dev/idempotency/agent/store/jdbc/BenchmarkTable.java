@@ -22,7 +22,10 @@ public final class BenchmarkTable {
         for (String file : resultFiles) {
             for (JsonNode run : json.readTree(new File(file))) {
                 String benchmark = run.get("benchmark").asText().replaceAll(".*\\.", "");
-                scores.computeIfAbsent(run.get("params").get("database").asText(), any -> new TreeMap<>())
+                JsonNode params = run.get("params");
+                String writes = params.has("writes") ? params.get("writes").asText() : "default";
+                String database = params.get("database").asText() + ("default".equals(writes) ? "" : " (" + writes + ")");
+                scores.computeIfAbsent(database, any -> new TreeMap<>())
                         .computeIfAbsent(run.get("threads").asInt(), any -> new TreeMap<>())
                         .put(benchmark, run.get("primaryMetric").get("score").asDouble());
             }

@@ -11,8 +11,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.Stream;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -34,6 +36,12 @@ import dev.idempotency.agent.store.StoredResponse;
  * a request with a new key costs, {@link #replay} what a retry of a completed one costs, and
  * {@link #rawInsertUpdate} is a plain INSERT and UPDATE of the same row on the same pool.
  * Databases are named by system properties {@code idempotency.bench.<postgres|mariadb>.url}.
+ *
+ * <p>{@link #writes} picks the store's write strategy, so strategies are compared in one run:
+ * {@code default} (what the dialect uses), {@code before} (every write and every replay commits on
+ * the caller's connection: the store before group commit), {@code group}, {@code plain}. At the
+ * end of a trial the commits per operation of a group-commit writer are printed: unlike ops/s they
+ * do not depend on the machine's load.
  */
 @BenchmarkMode(Mode.Throughput)
 @State(Scope.Benchmark)
@@ -54,6 +62,13 @@ public class StoreBenchmark {
     @Param({"8"})
     public int poolSize;
 
+    @Param({"default"})
+    public String writes;
+
+    private final LongAdder operations = new LongAdder();
+    /** The writer's counts once the replay keys are in place, so only the measured operations count. */
+    private long setupBatches;
+
     private JdbcIdempotencyStore store;
     private StoreSettings settings;
     private Path h2Directory;
@@ -63,17 +78,24 @@ public class StoreBenchmark {
     public void open() throws IOException {
         String table = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         settings = settingsFor(database).withTable(table).withPoolSize(poolSize);
-        store = JdbcStores.open(settings);
+        Dialect dialect = Dialect.forUrl(settings.url());
+        store = JdbcStores.open(settings, dialect, strategy(dialect));
         TableSql sql = store.tableSql();
         rawInsert = "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues + ")";
         for (int i = 0; i < REPLAY_KEYS; i++) {
             ClaimResult claim = store.claim(request("replay-" + i));
             store.complete("bench", "replay-" + i, claim.record().fencingToken(), RESPONSE, TTL);
         }
+        setupBatches = store.groupCommitWriter().map(GroupCommitWriter::batchesCommitted).orElse(0L);
     }
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
+        store.groupCommitWriter().ifPresent(writer -> System.out.printf(Locale.ROOT,
+                "%n[writer] %s %s: %,d commits for %,d operations (warm-up included): %.3f commits per "
+                        + "operation, largest batch %d%n", database, writes, writer.batchesCommitted() - setupBatches,
+                operations.sum(), (double) (writer.batchesCommitted() - setupBatches) / Math.max(1, operations.sum()),
+                writer.largestBatch()));
         try (Connection connection = store.dataSource().getConnection();
                 Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE " + settings.table());
@@ -107,12 +129,14 @@ public class StoreBenchmark {
     @Benchmark
     public boolean claimAndComplete(Keys keys) {
         String key = keys.fresh();
+        operations.increment();
         ClaimResult claim = store.claim(request(key));
         return store.complete("bench", key, claim.record().fencingToken(), RESPONSE, TTL);
     }
 
     @Benchmark
     public ClaimResult replay(Keys keys) {
+        operations.increment();
         return store.claim(request(keys.completed()));
     }
 
@@ -136,6 +160,21 @@ public class StoreBenchmark {
             update.setString(7, key);
             update.setLong(8, 1);
             return update.executeUpdate();
+        }
+    }
+
+    private WriteStrategy strategy(Dialect dialect) {
+        switch (writes) {
+            case "default":
+                return WriteStrategy.forDialect(dialect);
+            case "before":
+                return WriteStrategy.of(false, false);
+            case "group":
+                return WriteStrategy.of(true, true);
+            case "plain":
+                return WriteStrategy.of(false, true);
+            default:
+                throw new IllegalArgumentException("unknown write strategy " + writes);
         }
     }
 

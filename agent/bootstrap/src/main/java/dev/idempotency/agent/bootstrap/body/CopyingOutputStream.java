@@ -12,10 +12,20 @@ public final class CopyingOutputStream extends OutputStream {
 
     private final OutputStream client;
     private final ResponseBodyCopy copy;
+    private final Runnable beforeClose;
 
     public CopyingOutputStream(OutputStream client, ResponseBodyCopy copy) {
+        this(client, copy, null);
+    }
+
+    /**
+     * {@code beforeClose} runs once the whole entity is copied, before the close reaches the
+     * client: for containers that complete the response on that close (Grizzly under Jersey).
+     */
+    public CopyingOutputStream(OutputStream client, ResponseBodyCopy copy, Runnable beforeClose) {
         this.client = client;
         this.copy = copy;
+        this.beforeClose = beforeClose;
     }
 
     @Override
@@ -52,6 +62,9 @@ public final class CopyingOutputStream extends OutputStream {
 
     @Override
     public void close() throws IOException {
+        if (beforeClose != null) {
+            beforeClose.run();
+        }
         try {
             client.close();
         } catch (IOException gone) {

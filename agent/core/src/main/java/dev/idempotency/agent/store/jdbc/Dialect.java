@@ -36,6 +36,14 @@ abstract class Dialect {
 
     abstract String name();
 
+    /**
+     * True when writes should go through one {@link GroupCommitWriter} rather than each caller
+     * committing on its own connection (an embedded database serialises commits anyway).
+     */
+    boolean groupCommit() {
+        return false;
+    }
+
     /** Loaded by name through this class's loader: the relocated agent jar cannot rely on DriverManager. */
     abstract String driverClassName();
 

@@ -10,9 +10,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
@@ -26,30 +31,70 @@ import dev.idempotency.agent.store.StoredResponse;
 /**
  * The store on a relational database through a connection pool. Each method is one short
  * transaction; times are the database's. Open it with {@link JdbcStores#open}.
+ *
+ * <p>Writes either commit on the caller's pooled connection, or, where the {@link WriteStrategy}
+ * says so (H2), go through a {@link GroupCommitWriter} that commits concurrent callers' writes
+ * together; either way a method returns only once its write is durable. Reads use the pool.
+ *
+ * <p>A claim of a key whose record is COMPLETED and unexpired is answered from a plain read when
+ * replays are read first: its attempt is counted in an {@link AttemptTally} and written with a
+ * later batch, so the stored count may lag the requests seen by a moment (and loses the
+ * unwritten counts if the JVM dies). Every other claim is the dialect's one atomic statement.
  */
 public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
     private static final int CLAIM_ROUNDS = 8;
+    /** A replay's attempt count is written at most this long after it was answered. */
+    private static final long ATTEMPT_FLUSH_DELAY_MILLIS = 50;
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcIdempotencyStore.class);
 
     private final DataSource pool;
     private final AutoCloseable closePool;
     private final Dialect dialect;
     private final TableSql sql;
     private final String description;
+    private final WriteStrategy strategy;
+    private final AttemptTally unwrittenAttempts;
+    /** Null unless the strategy groups commits. */
+    private final GroupCommitWriter writer;
+    /** Writes replay counts when there is no group-commit writer; its thread ends when idle. */
+    private final ScheduledThreadPoolExecutor attemptFlusher;
     private volatile boolean schemaReady;
 
-    JdbcIdempotencyStore(DataSource pool, AutoCloseable closePool, Dialect dialect, StoreSettings settings) {
+    JdbcIdempotencyStore(DataSource pool, AutoCloseable closePool, Dialect dialect, StoreSettings settings,
+            WriteStrategy strategy) {
         this.pool = pool;
         this.closePool = closePool;
         this.dialect = dialect;
         this.sql = new TableSql(settings.table(), dialect);
         this.description = dialect.name() + " store, " + settings.describe();
+        this.strategy = strategy;
+        this.unwrittenAttempts = new AttemptTally(sql);
+        if (strategy.groupCommit) {
+            long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
+            this.writer = new GroupCommitWriter(this::writeConnection, description, GroupCommitWriter.DEFAULT_MAX_BATCH,
+                    waitMillis);
+            this.attemptFlusher = null;
+            unwrittenAttempts.flushWith(() -> writer.writeLater("count replays", unwrittenAttempts::flush));
+        } else {
+            this.writer = null;
+            this.attemptFlusher = idleEndingThread("idempotency-attempts");
+            unwrittenAttempts.flushWith(this::scheduleAttemptFlush);
+        }
     }
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        return run("claim", connection -> {
+        if (strategy.readFirstReplays) {
+            Optional<StoredRecord> completed = run("claim", connection -> findReplay(connection, request));
+            if (completed.isPresent()) {
+                StoredRecord record = completed.get();
+                int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
+                return ClaimResult.existing(RecordRows.withAttempts(record, record.attempts() + unwritten));
+            }
+        }
+        return write("claim", connection -> {
             SQLException lastRace = null;
             for (int round = 0; round < CLAIM_ROUNDS; round++) {
                 try {
@@ -71,7 +116,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
-        return run("takeOver", connection -> Transactions.run(connection, () -> {
+        return write("takeOver", connection -> Transactions.run(connection, () -> {
             try (PreparedStatement update = connection.prepareStatement(sql.takeOver)) {
                 update.setString(1, request.owner());
                 update.setLong(2, request.lease().toMillis());
@@ -93,7 +138,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return run("complete", connection -> {
+        return write("complete", connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
                 bindOutcome(update, response, ttl);
                 bindKeyAndToken(update, 6, scope, key, fencingToken);
@@ -105,7 +150,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     @Override
     public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
             Duration ttl, boolean evenIfLeaseLive) {
-        return run("resolveComplete", connection -> {
+        return write("resolveComplete", connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql.resolveComplete)) {
                 bindOutcome(update, response, ttl);
                 bindKeyAndToken(update, 6, scope, key, expectedToken);
@@ -117,7 +162,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
-        return run("resolveRelease", connection -> {
+        return write("resolveRelease", connection -> {
             try (PreparedStatement delete = connection.prepareStatement(sql.resolveRelease)) {
                 bindKeyAndToken(delete, 1, scope, key, expectedToken);
                 delete.setInt(4, evenIfLeaseLive ? 1 : 0);
@@ -147,7 +192,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         if (leases.isEmpty()) {
             return 0;
         }
-        return run("renewLeases", connection -> {
+        return write("renewLeases", connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql.renewLease)) {
                 for (LeaseRef ref : leases) {
                     update.setLong(1, lease.toMillis());
@@ -170,7 +215,8 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be at least 1, was " + batchSize);
         }
-        return run("purgeExpired", connection -> {
+        // On the writer too: H2 would otherwise make the purge and the batch wait for each other's row locks.
+        return write("purgeExpired", connection -> {
             try (PreparedStatement delete = connection.prepareStatement(sql.purge)) {
                 delete.setInt(1, batchSize);
                 return delete.executeUpdate();
@@ -202,8 +248,22 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         });
     }
 
+    /** Writes the replay counts still pending, stops the writer (after its queue), then closes the pool. */
     @Override
     public void close() {
+        if (!unwrittenAttempts.isEmpty()) {
+            try {
+                write("count replays", unwrittenAttempts::flush);
+            } catch (StoreUnavailableException e) {
+                LOG.warn("Idempotency store: replay attempt counts not written on close: {}", e.getMessage());
+            }
+        }
+        if (writer != null) {
+            writer.close();
+        }
+        if (attemptFlusher != null) {
+            attemptFlusher.shutdownNow();
+        }
         try {
             closePool.close();
         } catch (Exception e) {
@@ -213,7 +273,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public String toString() {
-        return description;
+        return description + " (" + strategy + ")";
     }
 
     /**
@@ -233,9 +293,14 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         return sql;
     }
 
+    /** The group-commit writer, if this store has one (for tests and benchmarks counting commits). */
+    Optional<GroupCommitWriter> groupCommitWriter() {
+        return Optional.ofNullable(writer);
+    }
+
     /** Runs a statement whose only parameters are the key and the token; true when it changed the row. */
     private boolean fencedChange(String operation, String statementSql, String scope, String key, long token) {
-        return run(operation, connection -> {
+        return write(operation, connection -> {
             try (PreparedStatement statement = connection.prepareStatement(statementSql)) {
                 bindKeyAndToken(statement, 1, scope, key, token);
                 return statement.executeUpdate() == 1;
@@ -251,6 +316,64 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 return row.next() ? Optional.of(RecordRows.read(row, dialect)) : Optional.empty();
             }
         }
+    }
+
+    private Optional<StoredRecord> findReplay(Connection connection, ClaimRequest request) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(sql.findReplay)) {
+            query.setString(1, request.scope());
+            query.setString(2, request.key());
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() && row.getInt("live_completed") == 1 ? Optional.of(RecordRows.read(row, dialect))
+                        : Optional.empty();
+            }
+        }
+    }
+
+    /** Runs a change and returns once it is committed: through the writer, or on a pooled connection. */
+    private <T> T write(String operation, SqlWork<T> work) {
+        return writer != null ? writer.write(operation, work::apply) : run(operation, work);
+    }
+
+    /** A pooled connection with the schema in place, for the writer's batches. */
+    private Connection writeConnection() throws SQLException {
+        Connection connection = pool.getConnection();
+        try {
+            if (!schemaReady) {
+                ensureSchema(connection);
+            }
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    private boolean scheduleAttemptFlush() {
+        try {
+            attemptFlusher.schedule(this::flushAttempts, ATTEMPT_FLUSH_DELAY_MILLIS, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (RuntimeException closed) {
+            return false;
+        }
+    }
+
+    private void flushAttempts() {
+        try {
+            run("count replays", connection -> Transactions.run(connection, () -> unwrittenAttempts.flush(connection)));
+        } catch (StoreUnavailableException e) {
+            LOG.debug("Idempotency store: replay attempt counts not written yet: {}", e.getMessage());
+        }
+    }
+
+    private static ScheduledThreadPoolExecutor idleEndingThread(String name) {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.setKeepAliveTime(10, TimeUnit.SECONDS);
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
     }
 
     private <T> T run(String operation, SqlWork<T> work) {

@@ -41,12 +41,16 @@ public final class JdbcStores {
     }
 
     static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect) {
+        return open(settings, dialect, WriteStrategy.forDialect(dialect));
+    }
+
+    static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect, WriteStrategy strategy) {
         HikariDataSource pool = new HikariDataSource(poolConfig(settings, dialect));
-        JdbcIdempotencyStore store = new JdbcIdempotencyStore(pool, pool, dialect, settings);
+        JdbcIdempotencyStore store = new JdbcIdempotencyStore(pool, pool, dialect, settings, strategy);
         try {
             store.prepareSchema();
         } catch (StoreSchemaException e) {
-            pool.close();
+            store.close();
             throw e;
         } catch (StoreUnavailableException e) {
             LOG.warn("Idempotency store not reachable yet, requests fail closed until it is: {}", e.getMessage());

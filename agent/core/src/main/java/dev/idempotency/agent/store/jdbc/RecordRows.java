@@ -32,6 +32,14 @@ final class RecordRows {
                 dialect.readInstant(row, "expires_at"));
     }
 
+    /** The record with another attempt count (a replay counted but not yet written). */
+    static StoredRecord withAttempts(StoredRecord record, int attempts) {
+        return new StoredRecord(record.scope(), record.key(), record.endpoint(), record.fingerprint(), record.state(),
+                record.owner(), record.fencingToken(), record.leaseUntil(), record.leaseExpired(), attempts,
+                record.firstRequestId(), record.response(), record.createdAt(), record.completedAt(),
+                record.expiresAt());
+    }
+
     private static StoredResponse response(ResultSet row) throws SQLException {
         int status = row.getInt("response_status");
         if (row.wasNull()) {

@@ -31,6 +31,10 @@ final class TableSql {
     /** The values of {@link #CLAIM_COLUMNS}; parameters bound by {@link #bindClaim}. */
     final String claimValues;
     final String find;
+    /** The record and {@code live_completed} (1 when COMPLETED and unexpired: a replay answered without a write). */
+    final String findReplay;
+    /** Adds replays counted later (see {@link AttemptTally}) to one record generation. */
+    final String addAttempts;
     final String complete;
     final String release;
     final String markUnknown;
@@ -55,6 +59,11 @@ final class TableSql {
         this.selectList = COLUMNS + ", CASE WHEN lease_until <= " + now + " THEN 1 ELSE 0 END AS lease_expired";
         this.claimValues = "?, ?, ?, ?, 'IN_PROGRESS', ?, ?, " + nowPlus + ", 1, ?, " + now + ", " + nowPlus;
         this.find = "SELECT " + selectList + " FROM " + table + " WHERE scope = ? AND idem_key = ?";
+        // Judged in the select list, not the WHERE clause: a condition on expires_at could lure the
+        // planner onto the expiry index (a range over every live row) instead of the primary key.
+        this.findReplay = "SELECT " + selectList + ", CASE WHEN state = 'COMPLETED' AND expires_at > " + now
+                + " THEN 1 ELSE 0 END AS live_completed FROM " + table + " WHERE scope = ? AND idem_key = ?";
+        this.addAttempts = "UPDATE " + table + " SET attempts = attempts + ?" + keyAndToken;
         // The real outcome also settles a record another instance marked UNKNOWN while its owner lived.
         String completeSet = "UPDATE " + table + " SET state = 'COMPLETED', response_status = ?, "
                 + "response_headers = ?, response_body = ?, body_retained = ?, completed_at = " + now

@@ -3,7 +3,10 @@ package dev.idempotency.agent.store.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-/** Runs several statements as one transaction on a pooled connection left in auto-commit. */
+/**
+ * Runs several statements as one transaction on a pooled connection left in auto-commit; on a
+ * connection already inside a transaction (a group-commit batch) they join it instead.
+ */
 final class Transactions {
 
     interface Work<T> {
@@ -14,6 +17,9 @@ final class Transactions {
     }
 
     static <T> T run(Connection connection, Work<T> work) throws SQLException {
+        if (!connection.getAutoCommit()) {
+            return work.run();
+        }
         connection.setAutoCommit(false);
         try {
             T result = work.run();

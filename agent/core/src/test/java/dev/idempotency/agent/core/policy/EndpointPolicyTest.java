@@ -64,6 +64,13 @@ class EndpointPolicyTest {
     }
 
     @Test
+    void aResourceMethodAloneDeclaresAnEndpoint() {
+        EndpointPolicy policy = EndpointPolicy.builder().name("e").resourceMethod("com.acme.Resource#create").build();
+        assertThat(policy.pathTemplate()).isNull();
+        assertThat(policy.routeLabel()).isEqualTo("com.acme.Resource#create");
+    }
+
+    @Test
     void badSettingsNameTheField() {
         assertThatThrownBy(() -> EndpointPolicy.builder().pathTemplate("/e").build()).hasMessageContaining("name");
         assertThatThrownBy(() -> EndpointPolicy.builder().name("e").build()).hasMessageContaining("path");

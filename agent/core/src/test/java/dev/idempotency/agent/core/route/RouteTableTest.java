@@ -83,6 +83,54 @@ class RouteTableTest {
     }
 
     @Test
+    void anEndpointWithoutPathIsNeverMatchedByMethodAndPath() {
+        // The servlet adapter routes by method and path only.
+        assertThat(table.route("POST", "/api/orders")).isNull();
+        assertThat(table.routeResourceMethod("com.acme.Other", "create", "POST", "/api/orders")).isNull();
+    }
+
+    @Test
+    void theResourceMethodWinsOverAPathThatMatchesTheSameRequest() {
+        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "POST", "/orders"))
+                .isSameAs(byResource);
+    }
+
+    @Test
+    void aResourceMethodReachedWithAnotherHttpMethodFallsBackToThePath() {
+        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "PUT", "/orders/42"))
+                .isSameAs(replaceOrder);
+        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "PUT", "/nothing")).isNull();
+    }
+
+    @Test
+    void anEndpointWithPathAndResourceMethodMatchesByEither() {
+        EndpointPolicy legacy = EndpointPolicy.builder().name("legacy").method("POST").pathTemplate("/legacy")
+                .resourceMethod("com.acme.LegacyResource#submit").build();
+        RouteTable both = new RouteTable(List.of(legacy));
+
+        assertThat(both.routeResourceMethod("com.acme.LegacyResource", "submit", "POST", "/v2/submit")).isSameAs(legacy);
+        assertThat(both.routeResourceMethod("com.acme.Other", "submit", "POST", "/legacy")).isSameAs(legacy);
+        assertThat(both.route("POST", "/legacy")).isSameAs(legacy);
+    }
+
+    @Test
+    void endpointsWithoutPathDoNotConflictWithEachOther() {
+        EndpointPolicy form = EndpointPolicy.builder().name("form").method("POST")
+                .resourceMethod("com.acme.OrderResource#createFromForm").build();
+        RouteTable table = new RouteTable(List.of(byResource, form, createOrder));
+
+        assertThat(table.routeResourceMethod("com.acme.OrderResource", "createFromForm", "POST", "/orders/form"))
+                .isSameAs(form);
+    }
+
+    @Test
+    void theSameResourceMethodTwiceIsRejected() {
+        EndpointPolicy again = byResource.toBuilder().name("again").build();
+        assertThatThrownBy(() -> new RouteTable(List.of(byResource, again)))
+                .hasMessageContaining("com.acme.OrderResource#create");
+    }
+
+    @Test
     void duplicateDeclarationsAreRejected() {
         assertThatThrownBy(() -> new RouteTable(List.of(createOrder, endpoint("again", "POST", "/orders"))))
                 .hasMessageContaining("POST /orders");

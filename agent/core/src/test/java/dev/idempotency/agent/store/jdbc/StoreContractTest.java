@@ -341,6 +341,35 @@ abstract class StoreContractTest {
     }
 
     @Test
+    void replaysAnsweredWithoutAWriteStillCountTheirAttempts() {
+        long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
+        store.complete("scope-a", "k", token, response("done"), TTL);
+
+        for (int i = 0; i < 5; i++) {
+            ClaimResult replay = store.claim(request("k", "fp", "retry-" + i));
+            assertThat(replay.claimed()).isFalse();
+            assertThat(replay.record().state()).isEqualTo(RecordState.COMPLETED);
+            assertThat(replay.record().attempts()).as("counts this attempt").isGreaterThanOrEqualTo(2);
+        }
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.find("scope-a", "k").get().attempts() == 6);
+    }
+
+    @Test
+    void replayCountsNotYetWrittenAreWrittenOnClose() {
+        long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
+        store.complete("scope-a", "k", token, response("done"), TTL);
+        for (int i = 0; i < 3; i++) {
+            store.claim(request("k", "fp", "retry-" + i));
+        }
+
+        store.close();
+        store = open(settings);
+
+        assertThat(store.find("scope-a", "k").get().attempts()).isEqualTo(4);
+    }
+
+    @Test
     void listsRecordsOfAStateOldestFirst() {
         store.claim(request("a", "fp", "o"));
         store.claim(request("b", "fp", "o"));

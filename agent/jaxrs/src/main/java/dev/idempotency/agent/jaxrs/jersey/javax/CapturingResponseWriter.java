@@ -19,7 +19,9 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * to this writer, synchronous or resumed from an {@code AsyncResponse}, after its message body
  * writers and writer interceptors: the copy holds the entity as it goes on the wire. It ends with
  * exactly one of {@code commit()} (written) or {@code failure()} (the container answers 500), and
- * so does the execution.
+ * so does the execution, unless the entity stream is closed first: then the execution finishes
+ * there, because some containers (Grizzly) send the end of the response on that close, before
+ * {@code commit()}, and a retry must not find the key still in progress once the client has it.
  */
 final class CapturingResponseWriter implements ContainerResponseWriter {
 
@@ -54,7 +56,10 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
         }
         headers = written;
         OutputStream client = container.writeResponseStatusAndHeaders(contentLength, response);
-        return client == null || copy == null ? client : new CopyingOutputStream(client, copy);
+        if (client == null || copy == null) {
+            return client;
+        }
+        return new CopyingOutputStream(client, copy, () -> finish(null));
     }
 
     @Override

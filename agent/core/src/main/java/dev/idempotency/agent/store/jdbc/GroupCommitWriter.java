@@ -1,0 +1,259 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.idempotency.agent.store.StoreUnavailableException;
+
+/**
+ * Group commit: one daemon thread, {@value #THREAD_NAME}, applies the writes of concurrent callers
+ * in queue order on one connection and commits them together, so N waiting callers cost one
+ * commit instead of N. Each write runs under its own savepoint: a failing write is rolled back
+ * alone and the others of its batch still commit. Callers block until the commit holding their
+ * write is durable, so an acknowledged write survives a killed JVM exactly as in auto-commit.
+ *
+ * <p>The queue holds at most one batch, so a queued caller waits for at most the batch being
+ * committed plus its own; a caller finding the queue full waits for room within the same bound.
+ */
+final class GroupCommitWriter implements AutoCloseable {
+
+    static final String THREAD_NAME = "idempotency-store-writer";
+    static final int DEFAULT_MAX_BATCH = 256;
+
+    /** Opens a connection ready for writes (schema checked), in auto-commit. */
+    interface ConnectionSource {
+        Connection open() throws SQLException;
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
+    private static final long IDLE_POLL_MILLIS = 100;
+
+    private final ConnectionSource connections;
+    private final String description;
+    private final int maxBatch;
+    private final long waitMillis;
+    private final BlockingQueue<PendingWrite<?>> queue;
+    private final Thread thread;
+    private volatile boolean closed;
+    /** Committed batches and the writes they held, for tests and benchmarks; written by the writer thread only. */
+    private volatile long batches;
+    private volatile long writes;
+    private volatile int largestBatch;
+
+    /**
+     * @param waitMillis how long a caller waits for room in the queue, and then for its commit
+     */
+    GroupCommitWriter(ConnectionSource connections, String description, int maxBatch, long waitMillis) {
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("batch size must be at least 1, was " + maxBatch);
+        }
+        this.connections = connections;
+        this.description = description;
+        this.maxBatch = maxBatch;
+        this.waitMillis = waitMillis;
+        this.queue = new ArrayBlockingQueue<>(maxBatch);
+        this.thread = new Thread(this::writeUntilClosed, THREAD_NAME);
+        this.thread.setDaemon(true);
+        this.thread.start();
+    }
+
+    /** Queues the work and waits until the commit that holds it is durable; returns its result. */
+    <T> T write(String operation, PendingWrite.Work<T> work) {
+        PendingWrite<T> write = new PendingWrite<>(operation, work);
+        enqueue(write);
+        return write.await(waitMillis, description);
+    }
+
+    /**
+     * Queues work nobody waits for (it rides along with the next batch); false when the queue is
+     * full or the writer closed, and the work will not run.
+     */
+    boolean writeLater(String operation, PendingWrite.Work<?> work) {
+        return !closed && queue.offer(new PendingWrite<>(operation, work));
+    }
+
+    int queued() {
+        return queue.size();
+    }
+
+    boolean running() {
+        return thread.isAlive();
+    }
+
+    long batchesCommitted() {
+        return batches;
+    }
+
+    long writesCommitted() {
+        return writes;
+    }
+
+    int largestBatch() {
+        return largestBatch;
+    }
+
+    /** Lets queued writes finish (bounded by the caller's wait), then stops the thread. */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            thread.join(waitMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        List<PendingWrite<?>> left = new ArrayList<>();
+        queue.drainTo(left);
+        for (PendingWrite<?> write : left) {
+            if (write.withdraw()) {
+                write.failed(closedException(write.operation));
+            }
+        }
+    }
+
+    private void enqueue(PendingWrite<?> write) {
+        if (closed) {
+            throw closedException(write.operation);
+        }
+        boolean queued;
+        try {
+            queued = queue.offer(write, waitMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreUnavailableException(description + ": " + write.operation + " interrupted (not applied)", e);
+        }
+        if (!queued) {
+            throw new StoreUnavailableException(description + ": " + write.operation + " found the write queue full for "
+                    + waitMillis + " ms (not applied)", null);
+        }
+        // Closed meanwhile, the writer may already be gone: withdraw unless it took the write.
+        if (closed && write.withdraw()) {
+            throw closedException(write.operation);
+        }
+    }
+
+    private void writeUntilClosed() {
+        List<PendingWrite<?>> batch = new ArrayList<>(maxBatch);
+        while (true) {
+            PendingWrite<?> first;
+            try {
+                first = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                // Only close() ends the writer; it drains what is queued first.
+                continue;
+            }
+            if (first == null) {
+                if (closed) {
+                    return;
+                }
+                continue;
+            }
+            batch.add(first);
+            queue.drainTo(batch, maxBatch - 1);
+            try {
+                commitBatch(batch);
+            } catch (Throwable e) {
+                failStarted(batch, e);
+                LOG.warn("Idempotency store writer: a batch of {} writes failed", batch.size(), e);
+            }
+            batch.clear();
+        }
+    }
+
+    /** Runs each write under its own savepoint, commits once, then releases the callers. */
+    private void commitBatch(List<PendingWrite<?>> batch) {
+        List<PendingWrite<?>> applied = new ArrayList<>(batch.size());
+        Connection connection;
+        try {
+            connection = connections.open();
+        } catch (SQLException e) {
+            failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
+            return;
+        }
+        try {
+            applyAndCommit(connection, batch, applied);
+        } catch (SQLException e) {
+            failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
+            return;
+        } catch (RuntimeException | Error e) {
+            LOG.warn("Idempotency store writer: a batch of {} writes failed", batch.size(), e);
+            failStarted(batch, e);
+            return;
+        } finally {
+            // Rolls back what a failed batch left; after a commit nothing here may fail the batch.
+            rollbackAndClose(connection);
+        }
+        batches++;
+        writes += applied.size();
+        largestBatch = Math.max(largestBatch, applied.size());
+        for (PendingWrite<?> write : applied) {
+            write.committed();
+        }
+    }
+
+    private void applyAndCommit(Connection connection, List<PendingWrite<?>> batch, List<PendingWrite<?>> applied)
+            throws SQLException {
+        connection.setAutoCommit(false);
+        for (PendingWrite<?> write : batch) {
+            if (write.start()) {
+                runAlone(connection, write, applied);
+            }
+        }
+        connection.commit();
+    }
+
+    private void runAlone(Connection connection, PendingWrite<?> write, List<PendingWrite<?>> applied)
+            throws SQLException {
+        Savepoint before = connection.setSavepoint();
+        try {
+            write.run(connection);
+            applied.add(write);
+        } catch (SQLException | RuntimeException e) {
+            // Undo this write only; a failed rollback to the savepoint fails the whole batch.
+            connection.rollback(before);
+            write.failed(e instanceof SQLException ? unavailable(write.operation, (SQLException) e) : e);
+        }
+    }
+
+    /** Fails every write of the batch that was started and not yet answered (a no-op for the others). */
+    private void failStarted(List<PendingWrite<?>> batch, Throwable cause) {
+        StoreUnavailableException failure = cause instanceof StoreUnavailableException
+                ? (StoreUnavailableException) cause
+                : new StoreUnavailableException(description + ": write batch failed: " + cause, cause);
+        for (PendingWrite<?> write : batch) {
+            write.withdraw();
+            write.failed(failure);
+        }
+    }
+
+    /** A no-op rollback after a commit; auto-commit is restored only after it, so it cannot commit a failed batch. */
+    private static void rollbackAndClose(Connection connection) {
+        try {
+            connection.rollback();
+            connection.setAutoCommit(true);
+        } catch (SQLException e) {
+            LOG.debug("resetting the writer's connection failed; the pool replaces a broken one", e);
+        }
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.debug("returning the writer's connection failed", e);
+        }
+    }
+
+    private StoreUnavailableException unavailable(String operation, SQLException e) {
+        return new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage(), e);
+    }
+
+    private StoreUnavailableException closedException(String operation) {
+        return new StoreUnavailableException(description + ": " + operation + " refused, the store is closed", null);
+    }
+}

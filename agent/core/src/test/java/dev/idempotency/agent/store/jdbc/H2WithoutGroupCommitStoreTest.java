@@ -1,0 +1,10 @@
+package dev.idempotency.agent.store.jdbc;
+
+/** The embedded store with every caller committing on its own connection (the path of the server databases). */
+class H2WithoutGroupCommitStoreTest extends H2StoreTest {
+
+    @Override
+    JdbcIdempotencyStore open(StoreSettings settings) {
+        return JdbcStores.open(settings, new H2Dialect(), WriteStrategy.of(false, true));
+    }
+}

@@ -1,0 +1,14 @@
+package dev.idempotency.it.contract;
+
+import dev.idempotency.it.support.DemoApp;
+import dev.idempotency.it.support.ForkedService;
+import java.nio.file.Path;
+
+/** The contract on the JAX-RS demo: Jersey 4 ({@code jakarta.ws.rs}) on Grizzly, endpoints by path. */
+class JaxrsJerseyJakartaContractTest extends ContractSuite {
+
+    @Override
+    protected ForkedService startWithAgent(Path workDir, Path agentConfig) {
+        return DemoApp.jaxrsJerseyJakarta().workDir(workDir).agentConfig(agentConfig).start();
+    }
+}
