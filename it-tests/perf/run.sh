@@ -20,8 +20,8 @@ cd "$root"
 MODE=${1:-full}
 case "$MODE" in
   quick)
-    : "${ROUNDS:=1}" "${WARMUP_MIN:=1}" "${WARMUP_MAX:=1}" "${WINDOW:=1}" "${MEASURE:=2}" "${STARTUP_SAMPLES:=0}"
-    : "${CASES:=bare-create h2-new h2-replay h2-get pg-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
+    : "${ROUNDS:=1}" "${WARMUP_MIN:=1}" "${WARMUP_MAX:=1}" "${WINDOW:=1}" "${MEASURE:=1}" "${STARTUP_SAMPLES:=0}"
+    : "${CASES:=bare-create h2-new h2-replay pg-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
   full)
     : "${ROUNDS:=3}" "${WARMUP_MIN:=20}" "${WARMUP_MAX:=60}" "${WINDOW:=10}" "${MEASURE:=15}" "${STARTUP_SAMPLES:=5}"
     : "${CASES:=bare-get h2-get pg-get bare-create h2-new h2-replay pg-new pg-replay}"
