@@ -21,6 +21,15 @@ import java.util.UUID;
 /** The running agent: the store, the gate the adapters call through the bridge, and the keeper. */
 final class Runtime {
 
+    /**
+     * Opening the store (loading the driver, a first connection, the schema check, H2's recovery
+     * of a file left by a killed process) takes seconds on a cold JVM. Requests that arrive
+     * meanwhile wait this long on top of the connect timeout, rather than being refused in the
+     * service's first seconds. A database that does not answer does not hold the opening up: the
+     * pool opens without it and requests then fail within the connect timeout.
+     */
+    static final Duration OPENING_GRACE = Duration.ofSeconds(10);
+
     /** The thread that opens the store while the application starts. */
     static final String STORE_OPENER_THREAD = "idempotency-store-open";
 
@@ -38,15 +47,16 @@ final class Runtime {
     /**
      * Builds the gate and installs it on the bridge; from then on declared endpoints are
      * protected. The store opens on its own thread: until it is open, requests to declared
-     * endpoints wait for it (at most the store's connect timeout) and are then refused like
-     * during a store outage. A store that cannot be opened is reported on stderr.
+     * endpoints wait for it (at most {@link #OPENING_GRACE} plus the store's connect timeout) and
+     * are then refused like during a store outage. A store that cannot be opened is reported on
+     * stderr.
      */
     static Runtime start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
         StoreSettings settings = ConfiguredStoreSettings.from(config.store());
         JdbcStores.checkUrl(settings.url());
-        OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings), settings.connectTimeout(),
-                STORE_OPENER_THREAD);
+        OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings),
+                OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
         Runtime runtime = new Runtime(storeKind(config.store().url()), store, gate);
