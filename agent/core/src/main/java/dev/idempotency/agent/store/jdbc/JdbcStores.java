@@ -1,6 +1,9 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.Properties;
+import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -45,7 +48,11 @@ public final class JdbcStores {
     }
 
     static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect, WriteStrategy strategy) {
-        HikariDataSource pool = new HikariDataSource(poolConfig(settings, dialect));
+        HikariConfig config = poolConfig(settings, dialect);
+        if (dialect instanceof H2Dialect) {
+            openEmbeddedFile(config.getDataSource());
+        }
+        HikariDataSource pool = new HikariDataSource(config);
         JdbcIdempotencyStore store = new JdbcIdempotencyStore(pool, pool, dialect, settings, strategy);
         try {
             store.prepareSchema();
@@ -56,6 +63,20 @@ public final class JdbcStores {
             LOG.warn("Idempotency store not reachable yet, requests fail closed until it is: {}", e.getMessage());
         }
         return store;
+    }
+
+    /**
+     * Opening an H2 file is local work that can take seconds (a cold JVM, the recovery of a file
+     * left by a killed process), not a network wait: it must not count against the connect timeout
+     * of the first requests. One direct connection opens (and recovers) the file before the pool
+     * starts.
+     */
+    private static void openEmbeddedFile(DataSource direct) {
+        try (Connection ignored = direct.getConnection()) {
+            LOG.debug("Embedded store file opened");
+        } catch (SQLException e) {
+            LOG.warn("Idempotency store file could not be opened yet: {}", e.getMessage());
+        }
     }
 
     private static HikariConfig poolConfig(StoreSettings settings, Dialect dialect) {
