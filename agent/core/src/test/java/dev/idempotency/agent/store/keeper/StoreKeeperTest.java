@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
@@ -22,43 +24,56 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.store.jdbc.JdbcStores;
+import dev.idempotency.agent.store.jdbc.StoreSettings;
 
 class StoreKeeperTest {
 
     private static final KeeperSettings FAST = new KeeperSettings(Duration.ofSeconds(1), Duration.ofMillis(20),
             Duration.ofMillis(20), 10, 3);
 
+    @TempDir
+    Path directory;
+
     @Test
     void renewsTheLeasesThisJvmHoldsAndPurgesInBoundedBatches() {
-        RecordingStore store = new RecordingStore();
-        store.expired.set(45);
-        List<LeaseRef> executing = List.of(new LeaseRef("s", "k", 7));
+        try (RecordingStore store = new RecordingStore(h2Store())) {
+            for (int i = 0; i < 45; i++) {
+                store.claim(claim("old-" + i, Duration.ofMillis(1)));
+            }
+            long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
+            List<LeaseRef> executing = List.of(new LeaseRef("s", "k", token));
 
-        try (StoreKeeper keeper = StoreKeeper.start(store, () -> executing, FAST)) {
-            await().atMost(Duration.ofSeconds(5)).until(() -> store.renewals.size() >= 3);
-            await().atMost(Duration.ofSeconds(5)).until(() -> store.expired.get() == 0);
+            try (StoreKeeper keeper = StoreKeeper.start(store, () -> executing, FAST)) {
+                await().atMost(Duration.ofSeconds(5)).until(() -> store.renewals.size() >= 3);
+                await().atMost(Duration.ofSeconds(5)).until(() -> store.countExpired() == 0);
+            }
+
+            assertThat(store.renewals).allSatisfy(leases -> assertThat(leases).containsExactlyElementsOf(executing));
+            assertThat(store.purgeBatchSizes).containsOnly(10);
+            assertThat(store.purgeBatchSizes.size()).as("45 rows in batches of 10").isGreaterThanOrEqualTo(5);
+            assertThat(store.find("s", "old-0")).isEmpty();
+            assertThat(store.find("s", "k")).get().satisfies(live -> assertThat(live.leaseExpired()).isFalse());
         }
-
-        assertThat(store.renewals).allSatisfy(leases -> assertThat(leases).containsExactlyElementsOf(executing));
-        assertThat(store.purgeBatchSizes).containsOnly(10);
-        assertThat(store.purgeBatchSizes.size()).as("45 rows in batches of 10").isGreaterThanOrEqualTo(5);
     }
 
     @Test
     void survivesFailingRoundsAndStopsOnClose() {
-        RecordingStore store = new RecordingStore();
-        store.failuresLeft.set(5);
+        try (RecordingStore store = new RecordingStore(h2Store())) {
+            store.failuresLeft.set(5);
+            long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
 
-        StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", 1)), FAST);
-        Thread thread = await().atMost(Duration.ofSeconds(5)).until(StoreKeeperTest::keeperThread, t -> t != null);
-        assertThat(thread.isDaemon()).isTrue();
-        await().atMost(Duration.ofSeconds(5)).until(() -> store.renewals.size() >= 2);
-        keeper.close();
+            StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), FAST);
+            Thread thread = await().atMost(Duration.ofSeconds(5)).until(StoreKeeperTest::keeperThread, t -> t != null);
+            assertThat(thread.isDaemon()).isTrue();
+            await().atMost(Duration.ofSeconds(5)).until(() -> store.renewals.size() >= 2);
+            keeper.close();
 
-        assertThat(thread.isAlive()).isFalse();
-        int renewalsAtClose = store.renewals.size();
-        await().pollDelay(Duration.ofMillis(100)).until(() -> true);
-        assertThat(store.renewals).hasSize(renewalsAtClose);
+            assertThat(thread.isAlive()).isFalse();
+            int renewalsAtClose = store.renewals.size();
+            await().pollDelay(Duration.ofMillis(100)).until(() -> true);
+            assertThat(store.renewals).hasSize(renewalsAtClose);
+        }
     }
 
     @Test
@@ -73,28 +88,38 @@ class StoreKeeperTest {
                 .filter(t -> t.getName().equals(StoreKeeper.THREAD_NAME)).findFirst().orElse(null);
     }
 
-    /** Counts the keeper's calls; fails the first few of them if told to. */
+    private IdempotencyStore h2Store() {
+        return JdbcStores.open(StoreSettings.forUrl("jdbc:h2:file:" + directory.resolve("keeper").toAbsolutePath()));
+    }
+
+    private static ClaimRequest claim(String key, Duration ttl) {
+        return new ClaimRequest("s", key, "e", "fp", "me", "r-" + key, Duration.ofSeconds(1), ttl);
+    }
+
+    /** The real store, recording the keeper's calls and failing the first few of them if told to. */
     private static final class RecordingStore implements IdempotencyStore {
 
         final List<List<LeaseRef>> renewals = new CopyOnWriteArrayList<>();
         final List<Integer> purgeBatchSizes = new CopyOnWriteArrayList<>();
-        final AtomicInteger expired = new AtomicInteger();
         final AtomicInteger failuresLeft = new AtomicInteger();
+        private final IdempotencyStore store;
+
+        RecordingStore(IdempotencyStore store) {
+            this.store = store;
+        }
 
         @Override
         public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
             failMaybe();
             renewals.add(new ArrayList<>(leases));
-            return leases.size();
+            return store.renewLeases(leases, lease);
         }
 
         @Override
         public int purgeExpired(int batchSize) {
             failMaybe();
             purgeBatchSizes.add(batchSize);
-            int deleted = Math.min(batchSize, expired.get());
-            expired.addAndGet(-deleted);
-            return deleted;
+            return store.purgeExpired(batchSize);
         }
 
         private void failMaybe() {
@@ -105,57 +130,58 @@ class StoreKeeperTest {
 
         @Override
         public ClaimResult claim(ClaimRequest request) {
-            throw new UnsupportedOperationException();
+            return store.claim(request);
         }
 
         @Override
         public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
-            throw new UnsupportedOperationException();
+            return store.takeOver(request, expectedToken);
         }
 
         @Override
         public boolean markUnknown(String scope, String key, long expectedToken) {
-            throw new UnsupportedOperationException();
+            return store.markUnknown(scope, key, expectedToken);
         }
 
         @Override
         public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-            throw new UnsupportedOperationException();
+            return store.complete(scope, key, fencingToken, response, ttl);
         }
 
         @Override
         public boolean release(String scope, String key, long fencingToken) {
-            throw new UnsupportedOperationException();
+            return store.release(scope, key, fencingToken);
         }
 
         @Override
         public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
                 Duration ttl, boolean evenIfLeaseLive) {
-            throw new UnsupportedOperationException();
+            return store.resolveComplete(scope, key, expectedToken, response, ttl, evenIfLeaseLive);
         }
 
         @Override
         public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
-            throw new UnsupportedOperationException();
+            return store.resolveRelease(scope, key, expectedToken, evenIfLeaseLive);
         }
 
         @Override
         public int countExpired() {
-            throw new UnsupportedOperationException();
+            return store.countExpired();
         }
 
         @Override
         public Optional<StoredRecord> find(String scope, String key) {
-            throw new UnsupportedOperationException();
+            return store.find(scope, key);
         }
 
         @Override
         public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
-            throw new UnsupportedOperationException();
+            return store.list(state, olderThan, limit);
         }
 
         @Override
         public void close() {
+            store.close();
         }
     }
 }
