@@ -78,6 +78,14 @@ abstract class Dialect {
     /** The claim statement of this table, built once (see {@link TableSql#claim}). */
     abstract String claimSql(TableSql sql);
 
+    /**
+     * A cheaper claim for a key that has no row yet, failing with a duplicate key otherwise; null
+     * when the dialect has none and {@link #claimSql} serves every claim.
+     */
+    String freshClaimSql(TableSql sql) {
+        return null;
+    }
+
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql.claim)) {
             TableSql.bindClaim(statement, 1, request, newToken);

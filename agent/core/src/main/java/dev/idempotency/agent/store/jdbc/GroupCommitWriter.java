@@ -36,6 +36,12 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
     private static final long IDLE_POLL_MILLIS = 100;
+    /**
+     * One name for every write's savepoint (a new one replaces the last): the statement text stays
+     * the same, so the database parses it once. H2 names unnamed savepoints with a counter, and
+     * each new text would push the claim and completion statements out of its query cache.
+     */
+    static final String SAVEPOINT = "idempotency_write";
 
     private final ConnectionSource connections;
     private final String description;
@@ -178,8 +184,10 @@ final class GroupCommitWriter implements AutoCloseable {
             failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
             return;
         }
+        boolean committed = false;
         try {
             applyAndCommit(connection, batch, applied);
+            committed = true;
         } catch (SQLException e) {
             failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
             return;
@@ -188,8 +196,7 @@ final class GroupCommitWriter implements AutoCloseable {
             failStarted(batch, e);
             return;
         } finally {
-            // Rolls back what a failed batch left; after a commit nothing here may fail the batch.
-            rollbackAndClose(connection);
+            release(connection, committed);
         }
         batches++;
         writes += applied.size();
@@ -212,7 +219,7 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private void runAlone(Connection connection, PendingWrite<?> write, List<PendingWrite<?>> applied)
             throws SQLException {
-        Savepoint before = connection.setSavepoint();
+        Savepoint before = connection.setSavepoint(SAVEPOINT);
         try {
             write.run(connection);
             applied.add(write);
@@ -234,10 +241,17 @@ final class GroupCommitWriter implements AutoCloseable {
         }
     }
 
-    /** A no-op rollback after a commit; auto-commit is restored only after it, so it cannot commit a failed batch. */
-    private static void rollbackAndClose(Connection connection) {
+    /**
+     * Rolls back what a failed batch left, then restores auto-commit (only after the rollback, so
+     * it cannot commit a failed batch). After a commit there is nothing to roll back, and no
+     * rollback is sent: H2 empties the session's query cache on rollback, and every statement of
+     * the next batch on this connection would be parsed again.
+     */
+    private static void release(Connection connection, boolean committed) {
         try {
-            connection.rollback();
+            if (!committed) {
+                connection.rollback();
+            }
             connection.setAutoCommit(true);
         } catch (SQLException e) {
             LOG.debug("resetting the writer's connection failed; the pool replaces a broken one", e);

@@ -30,6 +30,8 @@ final class TableSql {
     final String selectList;
     /** The values of {@link #CLAIM_COLUMNS}; parameters bound by {@link #bindClaim}. */
     final String claimValues;
+    /** The dialect's claim of a key without a row, if it has one; see {@link Dialect#freshClaimSql}. */
+    final String freshClaim;
     final String find;
     /** The record and {@code live_completed} (1 when COMPLETED and unexpired: a replay answered without a write). */
     final String findReplay;
@@ -88,6 +90,7 @@ final class TableSql {
                 + " ORDER BY created_at" + dialect.limit();
         this.purge = dialect.purgeExpired(table);
         this.claim = dialect.claimSql(this);
+        this.freshClaim = dialect.freshClaimSql(this);
     }
 
     /**
