@@ -86,6 +86,16 @@ abstract class Dialect {
         return null;
     }
 
+    /**
+     * A claim of a key without a row that neither writes nor locks anything when the key has a
+     * row, returning the new record or no row; null when the dialect has none. Where it exists, a
+     * new key is claimed by it before any read (one statement, one commit) and only a key that
+     * has a row goes on to the read-first replay and the full claim.
+     */
+    String claimIfAbsentSql(TableSql sql) {
+        return null;
+    }
+
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql.claim)) {
             TableSql.bindClaim(statement, 1, request, newToken);

@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Properties;
 
 /**
- * PostgreSQL: the claim is one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the
- * conflicting row is locked by the statement itself, so the primary key decides every race.
+ * PostgreSQL: a new key is claimed by {@code INSERT ... ON CONFLICT DO NOTHING RETURNING}, which
+ * on a conflict neither writes nor locks, so a replay still commits nothing. A key that has a row
+ * goes through one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the conflicting row is
+ * locked by the statement itself, so the primary key decides every race.
  */
 final class PostgresDialect extends Dialect {
 
@@ -55,6 +57,12 @@ final class PostgresDialect extends Dialect {
                 + ") ON CONFLICT (scope, idem_key) DO UPDATE SET "
                 + TableSql.claimUpdate("r.", column -> "excluded." + column, now())
                 + " RETURNING " + sql.selectList;
+    }
+
+    @Override
+    String claimIfAbsentSql(TableSql sql) {
+        return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
+                + ") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
     }
 
     @Override

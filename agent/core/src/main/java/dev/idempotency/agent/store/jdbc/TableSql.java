@@ -32,6 +32,8 @@ final class TableSql {
     final String claimValues;
     /** The dialect's claim of a key without a row, if it has one; see {@link Dialect#freshClaimSql}. */
     final String freshClaim;
+    /** The dialect's claim that writes nothing when the key has a row, if it has one; see {@link Dialect#claimIfAbsentSql}. */
+    final String claimIfAbsent;
     final String find;
     /** The record and {@code live_completed} (1 when COMPLETED and unexpired: a replay answered without a write). */
     final String findReplay;
@@ -91,6 +93,7 @@ final class TableSql {
         this.purge = dialect.purgeExpired(table);
         this.claim = dialect.claimSql(this);
         this.freshClaim = dialect.freshClaimSql(this);
+        this.claimIfAbsent = dialect.claimIfAbsentSql(this);
     }
 
     /**
