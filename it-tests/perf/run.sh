@@ -3,7 +3,7 @@
 # embedded H2 store and on PostgreSQL, in one run, with the raw store limit and start-up beside it.
 #
 #   it-tests/perf/run.sh quick    # smoke check that every part runs (under a minute); numbers meaningless
-#   it-tests/perf/run.sh full     # the measurement (about 25 min with ROUNDS=3)
+#   it-tests/perf/run.sh full     # the measurement (about 40 min with ROUNDS=2, 55 with the default 3)
 #
 # Load generator: wrk (installed with apt-get if missing) with requests.lua: fixed concurrency on
 # loopback, unique Idempotency-Key per request for "new", one completed key for "replay".
@@ -23,7 +23,7 @@ case "$MODE" in
     : "${ROUNDS:=1}" "${WARMUP_MIN:=1}" "${WARMUP_MAX:=1}" "${WINDOW:=1}" "${MEASURE:=1}" "${STARTUP_SAMPLES:=0}"
     : "${CASES:=bare-create h2-new h2-replay pg-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
   full)
-    : "${ROUNDS:=3}" "${WARMUP_MIN:=20}" "${WARMUP_MAX:=60}" "${WINDOW:=10}" "${MEASURE:=15}" "${STARTUP_SAMPLES:=5}"
+    : "${ROUNDS:=3}" "${WARMUP_MIN:=90}" "${WARMUP_MAX:=150}" "${WINDOW:=10}" "${MEASURE:=15}" "${STARTUP_SAMPLES:=5}"
     : "${CASES:=bare-get h2-get pg-get bare-create h2-new h2-replay pg-new pg-replay}"
     : "${JMH:=-wi 3 -w 2s -i 5 -r 2s -p database=h2,postgres}" ;;
   *) echo "usage: $0 quick|full" >&2; exit 2 ;;
@@ -120,10 +120,12 @@ stop() {
   rm -rf "$WORK"
 }
 
-# One wrk window; prints "requests rps p50_ms p99_ms non2xx seconds".
+# One wrk window; prints "requests rps p50_ms p99_ms non2xx seconds". Each window gets its own tag
+# (the clock in ns), so the new keys of the measured window were never sent during the warm-up:
+# there they would be replays.
 window() { # seconds mode run_id
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"${1}s" --latency -s "$here/requests.lua" \
-      "http://127.0.0.1:$PORT" -- "$2" "$3" | python3 "$here/wrk_window.py" "$1"
+      "http://127.0.0.1:$PORT" -- "$2" "$3" "w$(date +%s%N)" | python3 "$here/wrk_window.py" "$1"
 }
 
 mode_of() { case "$1" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }
