@@ -19,9 +19,10 @@ import org.glassfish.jersey.server.spi.ContainerResponseWriter;
  * to this writer, synchronous or resumed from an {@code AsyncResponse}, after its message body
  * writers and writer interceptors: the copy holds the entity as it goes on the wire. It ends with
  * exactly one of {@code commit()} (written) or {@code failure()} (the container answers 500), and
- * so does the execution, unless the entity stream is closed first: then the execution finishes
- * there, because some containers (Grizzly) send the end of the response on that close, before
- * {@code commit()}, and a retry must not find the key still in progress once the client has it.
+ * so does the execution, unless the entity ends first: then the execution finishes there, because
+ * containers complete the response with the entity's last byte of a known length (the JDK HTTP
+ * server) or on the entity stream's close (Grizzly), before {@code commit()}, and a retry must not
+ * find the key still in progress once the client has the answer.
  */
 final class CapturingResponseWriter implements ContainerResponseWriter {
 
@@ -59,7 +60,7 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
         if (client == null || copy == null) {
             return client;
         }
-        return new CopyingOutputStream(client, copy, () -> finish(null));
+        return new CopyingOutputStream(client, copy, () -> finish(null), contentLength);
     }
 
     @Override
