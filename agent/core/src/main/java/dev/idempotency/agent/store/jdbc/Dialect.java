@@ -97,7 +97,13 @@ abstract class Dialect {
     }
 
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement(sql.claim)) {
+        return runClaim(connection, sql.claim, request, newToken);
+    }
+
+    /** Runs a claim statement that returns the record (the values of {@link TableSql#claimValues} first); null for no row. */
+    StoredRecord runClaim(Connection connection, String statementSql, ClaimRequest request, long newToken)
+            throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(statementSql)) {
             TableSql.bindClaim(statement, 1, request, newToken);
             try (ResultSet row = statement.executeQuery()) {
                 return row.next() ? RecordRows.read(row, this) : null;

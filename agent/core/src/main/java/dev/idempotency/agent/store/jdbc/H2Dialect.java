@@ -3,8 +3,6 @@ package dev.idempotency.agent.store.jdbc;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
@@ -98,11 +96,8 @@ final class H2Dialect extends Dialect {
      */
     @Override
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement(sql.freshClaim)) {
-            TableSql.bindClaim(insert, 1, request, newToken);
-            try (ResultSet row = insert.executeQuery()) {
-                return row.next() ? RecordRows.read(row, this) : null;
-            }
+        try {
+            return runClaim(connection, sql.freshClaim, request, newToken);
         } catch (SQLException e) {
             if (!isDuplicateKey(e)) {
                 throw e;

@@ -87,9 +87,10 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     @Override
     public ClaimResult claim(ClaimRequest request) {
         if (sql.claimIfAbsent != null) {
-            Optional<StoredRecord> fresh = write("claim", connection -> claimIfAbsent(connection, request));
-            if (fresh.isPresent()) {
-                return ClaimResult.claimed(fresh.get());
+            StoredRecord fresh = write("claim",
+                    connection -> dialect.runClaim(connection, sql.claimIfAbsent, request, newToken()));
+            if (fresh != null) {
+                return ClaimResult.claimed(fresh);
             }
         }
         if (strategy.readFirstReplays) {
@@ -319,15 +320,6 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
             query.setString(1, scope);
             query.setString(2, key);
             try (ResultSet row = query.executeQuery()) {
-                return row.next() ? Optional.of(RecordRows.read(row, dialect)) : Optional.empty();
-            }
-        }
-    }
-
-    private Optional<StoredRecord> claimIfAbsent(Connection connection, ClaimRequest request) throws SQLException {
-        try (PreparedStatement insert = connection.prepareStatement(sql.claimIfAbsent)) {
-            TableSql.bindClaim(insert, 1, request, newToken());
-            try (ResultSet row = insert.executeQuery()) {
                 return row.next() ? Optional.of(RecordRows.read(row, dialect)) : Optional.empty();
             }
         }

@@ -106,12 +106,7 @@ final class MariaDbDialect extends Dialect {
     @Override
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         if (supportsReturning(connection)) {
-            try (PreparedStatement statement = connection.prepareStatement(sql.claim + " RETURNING " + sql.selectList)) {
-                TableSql.bindClaim(statement, 1, request, newToken);
-                try (ResultSet row = statement.executeQuery()) {
-                    return row.next() ? RecordRows.read(row, this) : null;
-                }
-            }
+            return runClaim(connection, sql.claim + " RETURNING " + sql.selectList, request, newToken);
         }
         return claimInTransaction(connection, sql, request, newToken);
     }
