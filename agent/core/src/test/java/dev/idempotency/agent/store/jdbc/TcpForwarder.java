@@ -4,56 +4,41 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** A port in front of a database that a test can cut and restore, to play a store going away. */
+/**
+ * A port in front of a database that a test can cut and restore, to play a store going away. The
+ * port stays bound for the forwarder's life (a cut drops connections instead of closing it), so
+ * no other socket can take it between a cut and the restore.
+ */
 final class TcpForwarder implements AutoCloseable {
 
     private final int targetPort;
-    private final int port;
+    private final ServerSocket server;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-    private volatile ServerSocket server;
+    private volatile boolean cut;
 
     TcpForwarder(int targetPort) throws IOException {
         this.targetPort = targetPort;
-        try (ServerSocket probe = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            this.port = probe.getLocalPort();
-        }
-        start();
+        this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        daemon(this::acceptUntilClosed);
     }
 
     int port() {
-        return port;
+        return server.getLocalPort();
     }
 
-    void start() throws IOException {
-        ServerSocket listening = new ServerSocket();
-        listening.setReuseAddress(true);
-        listening.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-        server = listening;
-        daemon(() -> {
-            while (!listening.isClosed()) {
-                try {
-                    Socket client = listening.accept();
-                    Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-                    sockets.add(client);
-                    sockets.add(target);
-                    daemon(() -> pipe(client, target));
-                    daemon(() -> pipe(target, client));
-                } catch (IOException closed) {
-                    return;
-                }
-            }
-        });
+    /** Forwards new connections again. */
+    void start() {
+        cut = false;
     }
 
-    /** Refuses new connections and breaks the open ones. */
+    /** Drops new connections as they arrive and breaks the open ones. */
     void stop() throws IOException {
-        server.close();
+        cut = true;
         for (Socket socket : sockets) {
             socket.close();
         }
@@ -63,6 +48,28 @@ final class TcpForwarder implements AutoCloseable {
     @Override
     public void close() throws IOException {
         stop();
+        server.close();
+    }
+
+    private void acceptUntilClosed() {
+        while (!server.isClosed()) {
+            try {
+                Socket client = server.accept();
+                if (cut) {
+                    client.close();
+                    continue;
+                }
+                Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+                sockets.add(client);
+                sockets.add(target);
+                daemon(() -> pipe(client, target));
+                daemon(() -> pipe(target, client));
+            } catch (IOException closed) {
+                if (server.isClosed()) {
+                    return;
+                }
+            }
+        }
     }
 
     private static void pipe(Socket from, Socket to) {
