@@ -21,7 +21,7 @@ final class BuiltInDefaults {
 
     static final EndpointSettings SETTINGS = new EndpointSettings(
             "Idempotency-Key", true, 1, 255, Scope.NONE, Duration.ofHours(24), Duration.ofSeconds(30),
-            new FingerprintConfig(FingerprintMode.RAW, List.of(), List.of(), List.of()),
+            new FingerprintConfig(FingerprintMode.RAW, List.of(), null, List.of()),
             new AnswerStatuses(400, 400, 413, 504, 503, 422, 409, 409),
             List.of(), Duration.ZERO, Duration.ofSeconds(1), 1024L * 1024, 1024L * 1024,
             CrashPolicy.UNKNOWN, StoreErrorPolicy.FAIL_CLOSED, List.of(),

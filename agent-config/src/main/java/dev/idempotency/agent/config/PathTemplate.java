@@ -5,7 +5,11 @@ import java.util.List;
 
 /**
  * A path template such as {@code /orders/{id}/payments}: literal segments match themselves, a
- * {@code {name}} segment matches exactly one non-empty segment.
+ * {@code {name}} segment matches exactly one non-empty segment. Templates are matched against
+ * the path the container routed, decoded and in normal form (no {@code //}, no dot segments, no
+ * path parameters such as {@code ;jsessionid=}, no trailing slash), so a template is written the
+ * same way: decoded, and a trailing slash is allowed but means nothing ({@code /orders/} is
+ * {@code /orders}).
  */
 public final class PathTemplate {
 
@@ -27,7 +31,11 @@ public final class PathTemplate {
         if (problem != null) {
             throw new IllegalArgumentException("\"" + text + "\" " + problem);
         }
-        return new PathTemplate(text, split(text));
+        return new PathTemplate(text, split(withoutTrailingSlash(text)));
+    }
+
+    private static String withoutTrailingSlash(String text) {
+        return text.length() > 1 && text.endsWith("/") ? text.substring(0, text.length() - 1) : text;
     }
 
     /** Why the text is not a template, in words; {@code null} when it is one. */
@@ -41,11 +49,20 @@ public final class PathTemplate {
         if (!bracesBalanced(text)) {
             return "is not a path template; braces must be balanced, like /orders/{id}";
         }
-        List<String> segments = split(text);
+        if (text.contains(";")) {
+            return "is not a path template; path parameters (;name=value) are removed before matching, leave them out";
+        }
+        if (text.contains("%")) {
+            return "is not a path template; paths are matched decoded, write each character as itself, not %-escaped";
+        }
+        List<String> segments = split(withoutTrailingSlash(text));
         for (int i = 0; i < segments.size(); i++) {
             String segment = segments.get(i);
             if (segment.isEmpty() && segments.size() != 1) {
-                return "is not a path template; it has an empty segment (// or a trailing /)";
+                return "is not a path template; it has an empty segment (//)";
+            }
+            if (segment.equals(".") || segment.equals("..")) {
+                return "is not a path template; dot segments (. and ..) are resolved before matching, leave them out";
             }
             if (segment.indexOf('{') >= 0 && !isVariable(segment)) {
                 return "is not a path template; a variable must be a whole named segment, like /orders/{id}";
@@ -106,7 +123,7 @@ public final class PathTemplate {
         return names;
     }
 
-    /** Whether a request path (relative to the context path, no query string) matches. */
+    /** Whether a request path in normal form (relative to the context path, no query string) matches. */
     public boolean matches(String path) {
         if (!path.startsWith("/")) {
             return false;

@@ -12,33 +12,44 @@ public final class ScopePart {
         /** The value of a request header. */
         HEADER,
         /** The authenticated principal. */
-        PRINCIPAL
+        PRINCIPAL,
+        /** The value of one cookie (a session, for applications whose callers are sessions). */
+        COOKIE
     }
 
     static final ScopePart NONE = new ScopePart(Kind.NONE, null);
     static final ScopePart PRINCIPAL = new ScopePart(Kind.PRINCIPAL, null);
 
     private final Kind kind;
-    private final String headerName;
+    /** The header or cookie name; {@code null} for the other kinds. */
+    private final String name;
 
-    private ScopePart(Kind kind, String headerName) {
+    private ScopePart(Kind kind, String name) {
         this.kind = kind;
-        this.headerName = headerName;
+        this.name = name;
     }
 
     static ScopePart header(String name) {
         return new ScopePart(Kind.HEADER, Objects.requireNonNull(name, "name"));
     }
 
+    static ScopePart cookie(String name) {
+        return new ScopePart(Kind.COOKIE, Objects.requireNonNull(name, "name"));
+    }
+
     public Kind kind() { return kind; }
 
     /** The header name of a {@link Kind#HEADER} part; {@code null} for the other kinds. */
-    public String headerName() { return headerName; }
+    public String headerName() { return kind == Kind.HEADER ? name : null; }
 
-    /** The part as written in the config: {@code none}, {@code header:NAME} or {@code principal}. */
+    /** The cookie name of a {@link Kind#COOKIE} part; {@code null} for the other kinds. */
+    public String cookieName() { return kind == Kind.COOKIE ? name : null; }
+
+    /** The part as written in the config: {@code none}, {@code header:NAME}, {@code principal} or {@code cookie:NAME}. */
     @Override
     public String toString() {
-        return kind == Kind.HEADER ? "header:" + headerName : kind.name().toLowerCase(java.util.Locale.ROOT);
+        String label = kind.name().toLowerCase(java.util.Locale.ROOT);
+        return name == null ? label : label + ":" + name;
     }
 
     @Override
@@ -47,13 +58,15 @@ public final class ScopePart {
             return false;
         }
         ScopePart that = (ScopePart) other;
-        // Header names are case-insensitive in HTTP.
-        return kind == that.kind && (headerName == null
-                ? that.headerName == null : headerName.equalsIgnoreCase(that.headerName));
+        if (kind != that.kind) {
+            return false;
+        }
+        // Header names are case-insensitive in HTTP; cookie names are not.
+        return kind == Kind.HEADER ? name.equalsIgnoreCase(that.name) : Objects.equals(name, that.name);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, headerName == null ? null : headerName.toLowerCase(java.util.Locale.ROOT));
+        return Objects.hash(kind, kind == Kind.HEADER ? name.toLowerCase(java.util.Locale.ROOT) : name);
     }
 }

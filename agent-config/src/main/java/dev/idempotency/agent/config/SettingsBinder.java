@@ -12,7 +12,7 @@ import java.util.Set;
  */
 final class SettingsBinder {
 
-    private static final String SCOPE_FORMS = "use none, header:NAME, principal, or a list of these";
+    private static final String SCOPE_FORMS = "use none, header:NAME, principal, cookie:NAME, or a list of these";
 
     private final Duration renewInterval;
 
@@ -82,7 +82,7 @@ final class SettingsBinder {
         }
         if (parts.size() > 1 && parts.contains(ScopePart.NONE)) {
             r.problem(r.pathOf("scope"), null,
-                    "combines none with other parts; use none alone, or a list of header:NAME and principal");
+                    "combines none with other parts; use none alone, or a list of header:NAME, principal and cookie:NAME");
             return base;
         }
         return new Scope(parts);
@@ -98,14 +98,22 @@ final class SettingsBinder {
         if (text.startsWith("header:") && HeaderFields.isHeaderName(text.substring("header:".length()))) {
             return ScopePart.header(text.substring("header:".length()));
         }
+        if (text.startsWith("cookie:") && isCookieName(text.substring("cookie:".length()))) {
+            return ScopePart.cookie(text.substring("cookie:".length()));
+        }
         return null;
+    }
+
+    /** A cookie name is an HTTP token (RFC 6265), the same characters as a header name. */
+    private static boolean isCookieName(String name) {
+        return HeaderFields.isHeaderName(name);
     }
 
     private static FingerprintConfig fingerprint(FieldReader r, FingerprintConfig base) {
         return new FingerprintConfig(
                 r.choice("mode", base.mode(), FingerprintMode.class),
                 r.texts("ignored-fields", base.ignoredFields()),
-                r.texts("query-parameters", base.queryParameters()),
+                r.texts("query-parameters", base.queryParameters().orElse(null)),
                 HeaderFields.list(r, "headers", base.headers(), Set.of(), ""));
     }
 

@@ -157,7 +157,7 @@ class ConfigLoaderTest {
         assertThat(s.lease()).isEqualTo(Duration.ofMinutes(1));
         assertThat(s.fingerprint().mode()).isEqualTo(FingerprintMode.JSON);
         assertThat(s.fingerprint().ignoredFields()).containsExactly("requestedAt", "meta.trace");
-        assertThat(s.fingerprint().queryParameters()).containsExactly("currency");
+        assertThat(s.fingerprint().queryParameters()).contains(List.of("currency"));
         assertThat(s.fingerprint().headers()).containsExactly("Content-Type");
         AnswerStatuses st = s.statuses();
         assertThat(List.of(st.missingKey(), st.invalidKey(), st.bodyTooLarge(), st.deadlineExceeded(),
@@ -214,6 +214,23 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void cookieScopeAndAnExplicitQuerySubset() throws Exception {
+        EndpointSettings s = files.load("agent.yaml", """
+                endpoints:
+                  - method: POST
+                    path: /cart/checkout/
+                    scope: [cookie:JSESSIONID, header:X-Tenant-Id]
+                    fingerprint:
+                      query-parameters: []
+                """).endpoints().get(0).settings();
+
+        assertThat(s.scope().parts()).extracting(ScopePart::kind, ScopePart::cookieName)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.COOKIE, "JSESSIONID"),
+                        org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.HEADER, null));
+        assertThat(s.fingerprint().queryParameters()).as("no query parameter at all").contains(List.of());
+    }
+
+    @Test
     void leftOutFieldsTakeTheDocumentedDefaults() throws Exception {
         AgentConfig config = files.load("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
 
@@ -254,7 +271,7 @@ class ConfigLoaderTest {
         assertThat(s.lease()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.fingerprint().mode()).isEqualTo(FingerprintMode.RAW);
         assertThat(s.fingerprint().ignoredFields()).isEmpty();
-        assertThat(s.fingerprint().queryParameters()).isEmpty();
+        assertThat(s.fingerprint().queryParameters()).as("absent: the whole query string").isEmpty();
         assertThat(s.fingerprint().headers()).isEmpty();
         AnswerStatuses st = s.statuses();
         assertThat(List.of(st.missingKey(), st.invalidKey(), st.bodyTooLarge(), st.deadlineExceeded(),

@@ -86,11 +86,13 @@ class ConfigProblemsTest {
     @Test
     void badScope() {
         assertThat(problems("defaults:\n  scope: tenant\n" + ORDERS)).containsExactly(line(
-                "defaults.scope: \"tenant\" is not a scope; use none, header:NAME, principal, or a list of these"));
+                "defaults.scope: \"tenant\" is not a scope; use none, header:NAME, principal, cookie:NAME, or a list of these"));
         assertThat(problems("defaults:\n  scope: [principal, \"header:\"]\n" + ORDERS)).containsExactly(line(
-                "defaults.scope[1]: \"header:\" is not a scope; use none, header:NAME, principal, or a list of these"));
+                "defaults.scope[1]: \"header:\" is not a scope; use none, header:NAME, principal, cookie:NAME, or a list of these"));
+        assertThat(problems("defaults:\n  scope: \"cookie:a b\"\n" + ORDERS)).containsExactly(line(
+                "defaults.scope: \"cookie:a b\" is not a scope; use none, header:NAME, principal, cookie:NAME, or a list of these"));
         assertThat(problems("defaults:\n  scope: [none, principal]\n" + ORDERS)).containsExactly(line(
-                "defaults.scope: combines none with other parts; use none alone, or a list of header:NAME and principal"));
+                "defaults.scope: combines none with other parts; use none alone, or a list of header:NAME, principal and cookie:NAME"));
     }
 
     @Test

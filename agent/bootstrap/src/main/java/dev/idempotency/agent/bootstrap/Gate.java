@@ -8,17 +8,20 @@ package dev.idempotency.agent.bootstrap;
 public interface Gate {
 
     /**
-     * The declared endpoint for this method and path (path relative to the application's
-     * context, without query string), or {@code null} when the request is not protected.
-     * Cheap: called on every request that reaches an instrumented entry point.
+     * The declared endpoint for this method and routed path (see {@link RequestView#path()}), or
+     * {@code null} when the request is not protected. {@code contextPath} is the application's
+     * ({@code ""} at the root), used only to tell an operator whose declared path wrongly
+     * includes it. Cheap: called on every request that reaches an instrumented entry point.
      */
-    Object route(String method, String path);
+    Object route(String method, String contextPath, String path);
 
     /**
-     * The declared endpoint for a JAX-RS resource method ({@code com.acme.OrderResource#create}),
-     * or {@code null}.
+     * The declared endpoint for the JAX-RS resource method the runtime matched (declared on the
+     * resource class or on any of its supertypes, as JAX-RS annotations are inherited), else the
+     * one declared for the method and path; {@code null} when neither is declared.
      */
-    Object routeResourceMethod(String className, String methodName, String method, String path);
+    Object routeResourceMethod(Class<?> resourceClass, java.lang.reflect.Method resourceMethod, String method,
+            String path);
 
     /** Decides what to do with a request to a declared endpoint: proceed, replay or refuse. */
     Verdict begin(Object route, RequestView request);

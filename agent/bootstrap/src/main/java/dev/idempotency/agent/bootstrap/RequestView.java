@@ -8,14 +8,19 @@ public interface RequestView {
 
     String method();
 
-    /** Path relative to the application's context, without the query string, not decoded. */
+    /**
+     * The path the container or runtime routed, relative to the application's context (servlet
+     * path plus path info; a JAX-RS runtime's path below its base URI), percent-escapes decoded,
+     * without the query string. The core normalises it further (path parameters, {@code //},
+     * dot segments, a trailing slash), so adapters pass what the host used, not the raw URI.
+     */
     String path();
 
     /** All values of a header (case-insensitive name), in order; empty when absent. */
     List<String> headers(String name);
 
-    /** All values of a query parameter, decoded; empty when absent. */
-    List<String> queryParameters(String name);
+    /** The query string as received (not decoded), or {@code null} when the URI has none. */
+    String rawQuery();
 
     /** The authenticated principal's name, or {@code null}. */
     String principal();

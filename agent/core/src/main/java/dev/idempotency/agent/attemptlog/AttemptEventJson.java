@@ -2,6 +2,7 @@ package dev.idempotency.agent.attemptlog;
 
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.RequestDetails;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -69,6 +70,26 @@ public final class AttemptEventJson {
             line.string("error.type", event.errorType().label());
         }
         return line.string("service.name", settings.serviceName)
+                .string("agent.version", settings.agentVersion)
+                .end();
+    }
+
+    /**
+     * A warning about an endpoint (a declaration that protects nothing, a scope that lets a
+     * replay reach another caller): one line, {@code event.action} {@code endpoint_warning},
+     * {@code log.level} {@code warn}. The message names config and types, never request data.
+     */
+    public String formatWarning(Instant timestamp, String endpoint, String message) {
+        return new JsonLine()
+                .string("@timestamp", timestamp.toString())
+                .string("ecs.version", ECS_VERSION)
+                .string("event.dataset", DATASET)
+                .string("event.action", "endpoint_warning")
+                .string("event.kind", "alert")
+                .string("log.level", "warn")
+                .string("message", message)
+                .string("idempotency.endpoint", endpoint)
+                .string("service.name", settings.serviceName)
                 .string("agent.version", settings.agentVersion)
                 .end();
     }

@@ -2,7 +2,6 @@ package dev.idempotency.agent.attemptlog;
 
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.AttemptListener;
-import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import java.io.IOException;
 import java.time.Duration;
@@ -22,13 +21,13 @@ import java.util.function.BiConsumer;
 public final class AttemptLog implements AttemptListener, AutoCloseable {
 
     /** Tells the writer to finish; compared by identity. */
-    private static final AttemptEvent END = AttemptEvent.builder().timestamp(Instant.EPOCH)
-            .decision(Decision.PASSTHROUGH).build();
+    private static final Object END = new Object();
 
     private final AttemptEventJson format;
     private final EventSink sink;
     private final BiConsumer<String, Throwable> failures;
-    private final BlockingQueue<AttemptEvent> queue;
+    /** Attempt events, and warnings already formatted as lines. */
+    private final BlockingQueue<Object> queue;
     private final LongAdder dropped = new LongAdder();
     private final Thread writer;
 
@@ -55,6 +54,14 @@ public final class AttemptLog implements AttemptListener, AutoCloseable {
     @Override
     public void onAttempt(AttemptEvent event) {
         if (!queue.offer(event)) {
+            dropped.increment();
+        }
+    }
+
+    /** One line, {@code event.action} {@code endpoint_warning}, in the same stream as the attempts. */
+    @Override
+    public void onWarning(String endpoint, String message) {
+        if (!queue.offer(format.formatWarning(Instant.now(), endpoint, message))) {
             dropped.increment();
         }
     }
@@ -92,7 +99,7 @@ public final class AttemptLog implements AttemptListener, AutoCloseable {
 
     private void drain() {
         try {
-            for (AttemptEvent event = queue.take(); event != END; event = queue.take()) {
+            for (Object event = queue.take(); event != END; event = queue.take()) {
                 write(event);
                 for (event = queue.peek(); event != null && event != END; event = queue.peek()) {
                     write(queue.poll());
@@ -106,9 +113,9 @@ public final class AttemptLog implements AttemptListener, AutoCloseable {
         }
     }
 
-    private void write(AttemptEvent event) {
+    private void write(Object event) {
         try {
-            sink.write(format.format(event));
+            sink.write(event instanceof AttemptEvent ? format.format((AttemptEvent) event) : (String) event);
         } catch (IOException | RuntimeException e) {
             dropped.increment();
             failures.accept("writing the attempt log", e);

@@ -56,7 +56,8 @@ final class AttemptRecording {
         if (log != null) {
             listeners.add(log);
         }
-        return AttemptListeners.of(Diagnostics::errorOnce, listeners);
+        return AttemptListeners.of(Diagnostics::errorOnce,
+                (endpoint, message) -> Diagnostics.warn("endpoint " + endpoint + ": " + message), listeners);
     }
 
     /** Once the gate runs: its in-flight executions become a gauge, and the metrics go on JMX. */

@@ -47,7 +47,7 @@ final class EndpointPolicies {
                 .lease(settings.lease())
                 .fingerprintMode(FingerprintMode.valueOf(fingerprint.mode().name()))
                 .ignoredFields(fingerprint.ignoredFields())
-                .fingerprintQueryParameters(fingerprint.queryParameters())
+                .fingerprintQueryParameters(fingerprint.queryParameters().orElse(null))
                 .fingerprintHeaders(fingerprint.headers())
                 .missingKeyStatus(statuses.missingKey())
                 .invalidKeyStatus(statuses.invalidKey())
@@ -80,6 +80,9 @@ final class EndpointPolicies {
                     break;
                 case PRINCIPAL:
                     parts.add(ScopePart.principal());
+                    break;
+                case COOKIE:
+                    parts.add(ScopePart.cookie(part.cookieName()));
                     break;
                 default:
                     parts.add(ScopePart.none());

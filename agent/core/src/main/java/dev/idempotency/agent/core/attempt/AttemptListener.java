@@ -24,4 +24,12 @@ public interface AttemptListener {
     default void onInternalFailure(String where, Throwable cause) {
         System.err.println("[idempotency-agent] " + where + ": " + cause);
     }
+
+    /**
+     * An endpoint that does not protect what the operator meant (a declaration that matches
+     * nothing, a scope that lets a replay reach another caller), said once per endpoint and cause
+     * by the gate. Listeners that keep a record (the attempt log) write it; the others ignore it.
+     */
+    default void onWarning(String endpoint, String message) {
+    }
 }

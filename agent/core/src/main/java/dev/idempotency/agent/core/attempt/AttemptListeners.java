@@ -4,17 +4,21 @@ import java.util.List;
 import java.util.function.BiConsumer;
 
 /**
- * Several listeners as one: each sees every event, in order, and one failing does not starve the
- * next. Internal failures go to one reporter, so they are said once.
+ * Several listeners as one: each sees every event and warning, in order, and one failing does not
+ * starve the next. Internal failures go to one reporter, so they are said once; warnings go to
+ * one reporter too (standard error) besides the listeners that record them.
  */
 public final class AttemptListeners implements AttemptListener {
 
     private final List<AttemptListener> listeners;
     private final RequestDetails details;
     private final BiConsumer<String, Throwable> failures;
+    private final BiConsumer<String, String> warnings;
 
-    private AttemptListeners(BiConsumer<String, Throwable> failures, List<AttemptListener> listeners) {
+    private AttemptListeners(BiConsumer<String, Throwable> failures, BiConsumer<String, String> warnings,
+            List<AttemptListener> listeners) {
         this.failures = failures;
+        this.warnings = warnings;
         this.listeners = List.copyOf(listeners);
         RequestDetails wanted = RequestDetails.NONE;
         for (AttemptListener listener : this.listeners) {
@@ -23,8 +27,13 @@ public final class AttemptListeners implements AttemptListener {
         this.details = wanted;
     }
 
-    public static AttemptListener of(BiConsumer<String, Throwable> failures, List<AttemptListener> listeners) {
-        return new AttemptListeners(failures, listeners);
+    /**
+     * @param failures hears internal failures (endpoint-free: where, cause)
+     * @param warnings hears warnings (endpoint, message), before the listeners do
+     */
+    public static AttemptListener of(BiConsumer<String, Throwable> failures, BiConsumer<String, String> warnings,
+            List<AttemptListener> listeners) {
+        return new AttemptListeners(failures, warnings, listeners);
     }
 
     @Override
@@ -50,5 +59,21 @@ public final class AttemptListeners implements AttemptListener {
     @Override
     public void onInternalFailure(String where, Throwable cause) {
         failures.accept(where, cause);
+    }
+
+    @Override
+    public void onWarning(String endpoint, String message) {
+        warnings.accept(endpoint, message);
+        RuntimeException first = null;
+        for (AttemptListener listener : listeners) {
+            try {
+                listener.onWarning(endpoint, message);
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 }

@@ -29,12 +29,15 @@ final class Answers {
     }
 
     /**
-     * The stored outcome again, marked as a replay. A body that was not retained is replaced by a
-     * problem saying so, under the stored status, so the client still learns what happened.
+     * The stored outcome again, marked as a replay. The stored headers pass the endpoint's replay
+     * allow-list once more, so a record written before a header was forbidden (or a session id
+     * was cut from URLs) is replayed by today's rules. A body that was not retained is replaced by
+     * a problem saying so, under the stored status, so the client still learns what happened.
      */
     static Verdict replay(AttemptContext attempt, StoredResponse stored) {
         Map<String, List<String>> headers = attempt.baseHeaders();
-        for (Map.Entry<String, List<String>> header : stored.headers().entrySet()) {
+        Map<String, List<String>> replayable = attempt.policy.responseRetention().headers().filter(stored.headers());
+        for (Map.Entry<String, List<String>> header : replayable.entrySet()) {
             if (!header.getKey().equalsIgnoreCase(attempt.policy.requestIdHeader())) {
                 headers.put(header.getKey(), header.getValue());
             }
@@ -43,7 +46,11 @@ final class Answers {
         if (stored.bodyRetained()) {
             return Verdict.respond(stored.status(), headers, stored.body());
         }
-        removeIgnoringCase(headers, "Content-Language");
+        // The problem body replaces the representation these headers described.
+        for (String representation : List.of("Content-Language", "Content-Encoding", "Content-Disposition",
+                "Content-Location")) {
+            removeIgnoringCase(headers, representation);
+        }
         put(headers, CONTENT_TYPE_HEADER, Problem.CONTENT_TYPE);
         String detail = "The original request completed with status " + stored.status()
                 + ", but its response body was larger than the agent keeps, so it cannot be repeated. "

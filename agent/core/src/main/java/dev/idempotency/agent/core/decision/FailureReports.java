@@ -17,6 +17,7 @@ final class FailureReports {
 
     private final AttemptListener listener;
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     FailureReports(AttemptListener listener) {
         this.listener = listener;
@@ -38,6 +39,18 @@ final class FailureReports {
             listener.onInternalFailure(where, cause);
         } catch (RuntimeException ignored) {
             // The reporter itself is broken; there is nowhere left to say so.
+        }
+    }
+
+    /** Says {@code message} about {@code endpoint} once per endpoint and {@code cause}. */
+    void warnOnce(String endpoint, String cause, String message) {
+        if (warned.size() >= MAX_CAUSES || !warned.add(endpoint + '|' + cause)) {
+            return;
+        }
+        try {
+            listener.onWarning(endpoint, message);
+        } catch (RuntimeException e) {
+            report("attempt listener", e);
         }
     }
 

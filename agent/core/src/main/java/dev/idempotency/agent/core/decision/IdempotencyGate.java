@@ -16,6 +16,7 @@ import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.policy.StoreErrorPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.core.route.RouteTable;
+import dev.idempotency.agent.core.scope.RequestCookies;
 import dev.idempotency.agent.core.scope.ResolvedScope;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.ClaimRequest;
@@ -25,10 +26,13 @@ import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.UUID;
 
 /**
@@ -51,6 +55,8 @@ public final class IdempotencyGate implements Gate {
     private final FailureReports reports;
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
+    /** Endpoints of scope none already warned of requests that carry credentials. */
+    private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
 
     /**
      * @param owner identifies this JVM in the store (written as the record's owner)
@@ -62,6 +68,7 @@ public final class IdempotencyGate implements Gate {
         this.store = Objects.requireNonNull(store, "store");
         this.owner = Objects.requireNonNull(owner, "owner");
         this.reports = new FailureReports(Objects.requireNonNull(listener, "listener"));
+        routes.warnTo((endpoint, message) -> reports.warnOnce(endpoint.name(), message, message));
         this.details = listener.requestDetails();
         this.time = Objects.requireNonNull(time, "time");
     }
@@ -72,9 +79,13 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
-    public Object route(String method, String path) {
+    public Object route(String method, String contextPath, String path) {
         try {
-            return routes.route(method, path);
+            EndpointPolicy policy = routes.route(method, path);
+            if (policy == null) {
+                warnIfDeclaredWithContextPath(method, contextPath, path);
+            }
+            return policy;
         } catch (RuntimeException e) {
             reports.report("routing", e);
             return null;
@@ -82,12 +93,25 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
-    public Object routeResourceMethod(String className, String methodName, String method, String path) {
+    public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
         try {
-            return routes.routeResourceMethod(className, methodName, method, path);
+            return routes.routeResourceMethod(resourceClass, resourceMethod.getName(), method, path);
         } catch (RuntimeException e) {
             reports.report("routing", e);
             return null;
+        }
+    }
+
+    /** A declared path that starts with the context path never matches: paths are relative to it. */
+    private void warnIfDeclaredWithContextPath(String method, String contextPath, String path) {
+        EndpointPolicy misdeclared = routes.routeIncludingContextPath(method, contextPath, path);
+        if (misdeclared != null) {
+            String declared = misdeclared.pathTemplate();
+            reports.warnOnce(misdeclared.name(), "context-path", "path " + declared + " includes the context path "
+                    + contextPath + " of the application it runs in, so it matches nothing and this endpoint "
+                    + "protects nothing; paths are relative to the context path: declare path: "
+                    + (declared.startsWith(contextPath + "/") ? declared.substring(contextPath.length())
+                            : "the part after " + contextPath));
         }
     }
 
@@ -148,6 +172,9 @@ public final class IdempotencyGate implements Gate {
                             + ". Send it (or authenticate) and retry with the same key.");
         }
         attempt.scope = scope.value();
+        if (policy.scopeResolver().parts().isEmpty() && !credentialedScopeWarned.contains(policy)) {
+            warnIfCarriesCredentials(policy, request);
+        }
 
         if (request.contentLength() > policy.maxRequestBody()) {
             return tooLarge(attempt);
@@ -179,6 +206,33 @@ public final class IdempotencyGate implements Gate {
             return storeFailure(attempt, "the store failed to claim the key", e);
         }
         return onClaim(attempt, claim, result);
+    }
+
+    /**
+     * With scope {@code none}, a key names one operation for the whole service: when callers are
+     * told apart by credentials, a replay may hand one caller's answer to another who sends the
+     * same key. Said once per endpoint, with the scope that fixes it.
+     */
+    private void warnIfCarriesCredentials(EndpointPolicy policy, RequestView request) {
+        String carried;
+        String fix;
+        List<String> authorization = request.headers("Authorization");
+        if (authorization != null && !authorization.isEmpty()) {
+            carried = "an Authorization header";
+            fix = "principal (if the container authenticates the caller) or header:Authorization";
+        } else if (request.principal() != null) {
+            carried = "an authenticated principal";
+            fix = "principal";
+        } else if (RequestCookies.hasSessionCookie(request.headers("Cookie"))) {
+            carried = "a session cookie";
+            fix = "cookie:NAME with the session cookie's name";
+        } else {
+            return;
+        }
+        credentialedScopeWarned.add(policy);
+        reports.warnOnce(policy.name(), "credentials with scope none", "requests carry " + carried
+                + " but the endpoint's scope is none, so its keys are shared by all callers and a replay may "
+                + "answer one caller with another's response; set scope: " + fix);
     }
 
     private Verdict tooLarge(AttemptContext attempt) {

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.core.fingerprint;
 
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.core.route.RoutedPath;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Collection;
@@ -9,8 +10,9 @@ import java.util.Locale;
 import java.util.TreeSet;
 
 /**
- * What one endpoint puts into a request's fingerprint: method, path, the configured query
- * parameters and headers (sorted by name), and the body per {@link FingerprintMode}. Every field
+ * What one endpoint puts into a request's fingerprint: method, the normalised path the host
+ * routed, the query parameters (all of them unless the endpoint names a subset) and the
+ * configured headers, each sorted by name, and the body per {@link FingerprintMode}. Every field
  * enters length-prefixed, so no two different requests can concatenate to the same input.
  */
 public final class FingerprintRecipe {
@@ -19,14 +21,16 @@ public final class FingerprintRecipe {
     private static final byte[] JSON_TAG = "json".getBytes(StandardCharsets.US_ASCII);
 
     private final FingerprintMode mode;
+    /** {@code null}: every parameter of the query string. */
     private final List<String> queryParameters;
     private final List<String> headers;
     private final JsonCanonicalizer canonicalizer;
 
+    /** @param queryParameters the parameters fingerprinted, or {@code null} for the whole query string */
     public FingerprintRecipe(FingerprintMode mode, Collection<String> ignoredFields,
             Collection<String> queryParameters, Collection<String> headers) {
         this.mode = mode;
-        this.queryParameters = List.copyOf(new TreeSet<>(queryParameters));
+        this.queryParameters = queryParameters == null ? null : List.copyOf(new TreeSet<>(queryParameters));
         this.headers = lowerCaseSorted(headers);
         this.canonicalizer = new JsonCanonicalizer(new IgnoredFields(ignoredFields));
     }
@@ -38,9 +42,10 @@ public final class FingerprintRecipe {
     public Fingerprint compute(RequestView request, byte[] body) {
         MessageDigest digest = Sha256.newDigest();
         update(digest, request.method());
-        update(digest, request.path());
-        for (String name : queryParameters) {
-            updateNamed(digest, name, request.queryParameters(name));
+        update(digest, RoutedPath.normalise(request.path()));
+        QueryParameters query = QueryParameters.parse(request.rawQuery());
+        for (String name : queryParameters == null ? query.names() : queryParameters) {
+            updateNamed(digest, name, query.values(name));
         }
         for (String name : headers) {
             updateNamed(digest, name, request.headers(name));

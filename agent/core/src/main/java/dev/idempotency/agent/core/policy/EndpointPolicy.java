@@ -41,6 +41,7 @@ public final class EndpointPolicy {
     private final Duration lease;
     private final FingerprintMode fingerprintMode;
     private final List<String> ignoredFields;
+    /** {@code null}: the whole query string. */
     private final List<String> fingerprintQueryParameters;
     private final List<String> fingerprintHeaders;
     private final Map<ProblemType, Integer> statuses;
@@ -76,7 +77,8 @@ public final class EndpointPolicy {
         this.lease = b.lease;
         this.fingerprintMode = b.fingerprintMode;
         this.ignoredFields = List.copyOf(b.ignoredFields);
-        this.fingerprintQueryParameters = List.copyOf(b.fingerprintQueryParameters);
+        this.fingerprintQueryParameters = b.fingerprintQueryParameters == null ? null
+                : List.copyOf(b.fingerprintQueryParameters);
         this.fingerprintHeaders = List.copyOf(b.fingerprintHeaders);
         this.statuses = new EnumMap<>(b.statuses);
         this.releaseOnStatus = Set.copyOf(b.releaseOnStatus);
@@ -152,6 +154,7 @@ public final class EndpointPolicy {
     public Duration lease() { return lease; }
     public FingerprintMode fingerprintMode() { return fingerprintMode; }
     public List<String> ignoredFields() { return ignoredFields; }
+    /** The query parameters fingerprinted, or {@code null} for the whole query string. */
     public List<String> fingerprintQueryParameters() { return fingerprintQueryParameters; }
     public List<String> fingerprintHeaders() { return fingerprintHeaders; }
     public Set<Integer> releaseOnStatus() { return releaseOnStatus; }
@@ -210,7 +213,7 @@ public final class EndpointPolicy {
         private Duration lease = Duration.ofSeconds(30);
         private FingerprintMode fingerprintMode = FingerprintMode.RAW;
         private Collection<String> ignoredFields = List.of();
-        private Collection<String> fingerprintQueryParameters = List.of();
+        private Collection<String> fingerprintQueryParameters;
         private Collection<String> fingerprintHeaders = List.of();
         private final Map<ProblemType, Integer> statuses = defaultStatuses();
         private Collection<Integer> releaseOnStatus = Set.of();
@@ -256,6 +259,7 @@ public final class EndpointPolicy {
         public Builder lease(Duration lease) { this.lease = lease; return this; }
         public Builder fingerprintMode(FingerprintMode mode) { this.fingerprintMode = mode; return this; }
         public Builder ignoredFields(Collection<String> fields) { this.ignoredFields = fields; return this; }
+        /** The query parameters fingerprinted; {@code null} (the default) for the whole query string. */
         public Builder fingerprintQueryParameters(Collection<String> names) { this.fingerprintQueryParameters = names; return this; }
         public Builder fingerprintHeaders(Collection<String> names) { this.fingerprintHeaders = names; return this; }
         public Builder missingKeyStatus(int status) { return status(ProblemType.KEY_MISSING, status); }

@@ -10,14 +10,21 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The response headers a replay may repeat: a fixed safe set plus what the endpoint adds.
- * Credentials, cookies, hop-by-hop headers and values the container recomputes are never kept,
- * even when configured: a replay to another caller must not hand out someone's session.
+ * The response headers a replay may repeat: a fixed safe set (the representation headers that
+ * describe the body, so a gzip body is replayed with its {@code Content-Encoding}, and the
+ * resource's metadata) plus what the endpoint adds. Credentials, cookies, hop-by-hop headers and
+ * values the container recomputes are never kept, even when configured, and a session id that a
+ * container wrote into a URL ({@code /orders/7;jsessionid=...}) is cut out of {@code Location}
+ * and {@code Content-Location}: a replay to another caller must not hand out someone's session.
  */
 public final class ReplayHeaders {
 
     static final Set<String> DEFAULTS = Set.of(
-            "content-type", "content-language", "location", "etag", "last-modified", "cache-control");
+            "content-type", "content-encoding", "content-language", "content-disposition", "content-location",
+            "vary", "location", "etag", "last-modified", "cache-control");
+
+    /** Headers whose values are URLs a container may have rewritten with the session id. */
+    private static final Set<String> URL_VALUED = Set.of("location", "content-location");
 
     static final Set<String> NEVER = Set.of(
             "set-cookie", "set-cookie2", "www-authenticate", "proxy-authenticate", "authorization",
@@ -52,7 +59,11 @@ public final class ReplayHeaders {
         }
         for (Map.Entry<String, List<String>> header : headers.entrySet()) {
             if (allows(header.getKey()) && header.getValue() != null && !header.getValue().isEmpty()) {
-                kept.put(header.getKey(), List.copyOf(new ArrayList<>(header.getValue())));
+                List<String> values = new ArrayList<>(header.getValue());
+                if (URL_VALUED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                    values.replaceAll(SessionIds::removeFromUrl);
+                }
+                kept.put(header.getKey(), List.copyOf(values));
             }
         }
         return kept;

@@ -6,9 +6,8 @@ import java.util.List;
 /**
  * A path template compiled into segments: literals compared as written, {@code {name}} matching
  * exactly one non-empty segment. Matching walks the path in place and allocates nothing. Paths
- * are compared as received (not decoded), and a trailing slash is a segment of its own: a
- * template {@code /orders} does not match {@code /orders/}, because servlet containers and JAX-RS
- * may route the two to different handlers.
+ * are matched in their {@link RoutedPath} normal form, so a template's trailing slash is dropped
+ * too: {@code /orders/} and {@code /orders} are one template.
  */
 final class PathTemplate implements Comparable<PathTemplate> {
 
@@ -24,6 +23,9 @@ final class PathTemplate implements Comparable<PathTemplate> {
     static PathTemplate compile(String template) {
         if (!template.startsWith("/")) {
             throw new IllegalArgumentException("path template must start with /: " + template);
+        }
+        if (template.length() > 1 && template.endsWith("/")) {
+            template = template.substring(0, template.length() - 1);
         }
         List<String> parts = new ArrayList<>();
         int start = 1;

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Finds the declared endpoint of a request. Called for every request that reaches an
- * instrumented entry point, so a miss must cost next to nothing: template-free paths are one
+ * instrumented entry point, so a miss must cost next to nothing: the path is brought to its
+ * {@link RoutedPath} normal form (no copy when it is in it already); template-free paths are one
  * hash lookup; templates are grouped by their first literal segment, compared in place against
  * the path, so an undeclared path allocates nothing. Methods are compared case-sensitively, as
  * HTTP defines them.
@@ -23,6 +24,11 @@ public final class RouteTable {
     /** Templates whose first segment is a variable: tried for every path. */
     private final TemplateRoute[] templatesFromRoot;
     private final Map<String, Map<String, EndpointPolicy>> resourceMethods = new HashMap<>();
+    /** Per resource class, kept by the class itself: nothing here holds an application's class loader. */
+    private final ClassValue<ResourceRoutes> resourceRoutes;
+    /** The first segment of every declared path, to recognise a path written with the context path in it. */
+    private final List<String> declaredFirstSegments = new ArrayList<>();
+    private volatile DeclarationWarnings warnings = DeclarationWarnings.NONE;
 
     public RouteTable(Collection<EndpointPolicy> policies) {
         Map<String, List<TemplateRoute>> grouped = new HashMap<>();
@@ -42,6 +48,10 @@ public final class RouteTable {
                         + " a second time; each method and path may be declared once");
             }
             declared.add(declaration);
+            String first = firstSegment(template.text());
+            if (!declaredFirstSegments.contains(first)) {
+                declaredFirstSegments.add(first);
+            }
             if (template.isExact()) {
                 exact.merge(template.text(), new EndpointPolicy[] {policy}, RouteTable::concat);
             } else if (template.firstLiteral() == null) {
@@ -57,13 +67,50 @@ public final class RouteTable {
             templatesByFirstSegment[i] = sorted(grouped.get(firstSegments[i]));
         }
         this.templatesFromRoot = sorted(fromRoot);
+        this.resourceRoutes = new ClassValue<ResourceRoutes>() {
+            @Override
+            protected ResourceRoutes computeValue(Class<?> resource) {
+                return ResourceRoutes.of(resource, resourceMethods, RouteTable.this.warnings);
+            }
+        };
     }
 
-    /** The endpoint declared for this method and path, or {@code null}. An exact path wins over templates. */
+    /** Where declarations that protect nothing are reported (the gate's warnings). */
+    public void warnTo(DeclarationWarnings warnings) {
+        this.warnings = warnings;
+    }
+
+    /**
+     * The endpoint declared for this method and routed path (any spelling: see {@link RoutedPath}),
+     * or {@code null}. An exact path wins over templates.
+     */
     public EndpointPolicy route(String method, String path) {
         if (method == null || path == null) {
             return null;
         }
+        return routeNormal(method, RoutedPath.normalise(path));
+    }
+
+    /**
+     * For a request that matched nothing: the endpoint whose declared path is this request's path
+     * with the application's context path in front ({@code /shop/orders} declared, {@code /orders}
+     * requested under {@code /shop}), or {@code null}. Such a declaration protects nothing, since
+     * paths are relative to the context path; the caller tells the operator.
+     */
+    public EndpointPolicy routeIncludingContextPath(String method, String contextPath, String path) {
+        if (contextPath == null || contextPath.isEmpty() || contextPath.equals("/") || method == null
+                || path == null) {
+            return null;
+        }
+        for (String first : declaredFirstSegments) {
+            if (startsWithSegment(contextPath, first)) {
+                return route(method, contextPath + path);
+            }
+        }
+        return null;
+    }
+
+    private EndpointPolicy routeNormal(String method, String path) {
         EndpointPolicy[] candidates = exact.get(path);
         if (candidates != null) {
             for (EndpointPolicy policy : candidates) {
@@ -84,14 +131,17 @@ public final class RouteTable {
     }
 
     /**
-     * The endpoint declared for a JAX-RS resource method, else the one declared for its method and
-     * path; {@code null} when neither is declared.
+     * The endpoint declared for a JAX-RS resource method (on {@code resource} or one of its
+     * supertypes), else the one declared for its method and path; {@code null} when neither is
+     * declared. The first dispatch to a resource class also checks that the methods declared on
+     * its types exist, and warns of each that does not.
      */
-    public EndpointPolicy routeResourceMethod(String className, String methodName, String method, String path) {
-        Map<String, EndpointPolicy> byMethod = className == null ? null : resourceMethods.get(className);
-        EndpointPolicy policy = byMethod == null ? null : byMethod.get(methodName);
-        if (policy != null && (method == null || policy.method().equals(method))) {
-            return policy;
+    public EndpointPolicy routeResourceMethod(Class<?> resource, String methodName, String method, String path) {
+        if (resource != null && !resourceMethods.isEmpty()) {
+            EndpointPolicy policy = resourceRoutes.get(resource).forMethod(methodName);
+            if (policy != null && (method == null || policy.method().equals(method))) {
+                return policy;
+            }
         }
         return route(method, path);
     }
@@ -105,6 +155,12 @@ public final class RouteTable {
             throw new IllegalArgumentException("endpoint " + policy.name() + " declares " + declared
                     + " a second time; each resource method may be declared once");
         }
+    }
+
+    /** The first segment of a path ({@code orders} of {@code /orders/{id}}); empty for {@code /}. */
+    private static String firstSegment(String path) {
+        int slash = path.indexOf('/', 1);
+        return path.substring(1, slash < 0 ? path.length() : slash);
     }
 
     private static boolean startsWithSegment(String path, String segment) {

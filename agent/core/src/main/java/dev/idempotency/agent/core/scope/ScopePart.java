@@ -3,21 +3,25 @@ package dev.idempotency.agent.core.scope;
 import java.util.Locale;
 import java.util.Objects;
 
-/** One source of the scope a key is unique within: the whole service, a request header, or the principal. */
+/**
+ * One source of the scope a key is unique within: the whole service, a request header, the
+ * principal, or one cookie (for applications whose callers are sessions).
+ */
 public final class ScopePart {
 
     /** Where the part's value comes from. */
-    public enum Kind { NONE, HEADER, PRINCIPAL }
+    public enum Kind { NONE, HEADER, PRINCIPAL, COOKIE }
 
     private static final ScopePart NONE = new ScopePart(Kind.NONE, null);
     private static final ScopePart PRINCIPAL = new ScopePart(Kind.PRINCIPAL, null);
 
     private final Kind kind;
-    private final String headerName;
+    /** The header or cookie name; {@code null} for the other kinds. */
+    private final String name;
 
-    private ScopePart(Kind kind, String headerName) {
+    private ScopePart(Kind kind, String name) {
         this.kind = kind;
-        this.headerName = headerName;
+        this.name = name;
     }
 
     public static ScopePart none() {
@@ -35,7 +39,15 @@ public final class ScopePart {
         return new ScopePart(Kind.HEADER, name.trim());
     }
 
-    /** Reads the config notation: {@code none}, {@code principal} or {@code header:NAME}. */
+    /** The value of one cookie; cookie names are case-sensitive. */
+    public static ScopePart cookie(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a cookie scope needs a cookie name");
+        }
+        return new ScopePart(Kind.COOKIE, name.trim());
+    }
+
+    /** Reads the config notation: {@code none}, {@code principal}, {@code header:NAME} or {@code cookie:NAME}. */
     public static ScopePart parse(String text) {
         String trimmed = Objects.requireNonNull(text, "scope").trim();
         String lower = trimmed.toLowerCase(Locale.ROOT);
@@ -48,7 +60,10 @@ public final class ScopePart {
         if (lower.startsWith("header:")) {
             return header(trimmed.substring("header:".length()));
         }
-        throw new IllegalArgumentException("unknown scope '" + text + "'; use none, principal or header:NAME");
+        if (lower.startsWith("cookie:")) {
+            return cookie(trimmed.substring("cookie:".length()));
+        }
+        throw new IllegalArgumentException("unknown scope '" + text + "'; use none, principal, header:NAME or cookie:NAME");
     }
 
     public Kind kind() {
@@ -57,7 +72,12 @@ public final class ScopePart {
 
     /** The header name for {@link Kind#HEADER}, otherwise {@code null}. */
     public String headerName() {
-        return headerName;
+        return kind == Kind.HEADER ? name : null;
+    }
+
+    /** The cookie name for {@link Kind#COOKIE}, otherwise {@code null}. */
+    public String cookieName() {
+        return kind == Kind.COOKIE ? name : null;
     }
 
     @Override
@@ -66,16 +86,17 @@ public final class ScopePart {
             return false;
         }
         ScopePart that = (ScopePart) other;
-        return kind == that.kind && Objects.equals(headerName, that.headerName);
+        return kind == that.kind && Objects.equals(name, that.name);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, headerName);
+        return Objects.hash(kind, name);
     }
 
     @Override
     public String toString() {
-        return kind == Kind.HEADER ? "header:" + headerName : kind.name().toLowerCase(Locale.ROOT);
+        String label = kind.name().toLowerCase(Locale.ROOT);
+        return name == null ? label : label + ":" + name;
     }
 }

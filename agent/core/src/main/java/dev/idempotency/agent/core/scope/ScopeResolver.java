@@ -58,6 +58,8 @@ public final class ScopeResolver {
         String value;
         if (part.kind() == ScopePart.Kind.PRINCIPAL) {
             value = request.principal();
+        } else if (part.kind() == ScopePart.Kind.COOKIE) {
+            value = RequestCookies.value(request.headers("Cookie"), part.cookieName());
         } else {
             List<String> values = request.headers(part.headerName());
             value = values == null || values.isEmpty() ? null : String.join(",", values).trim();
@@ -66,9 +68,14 @@ public final class ScopeResolver {
     }
 
     private static ResolvedScope missing(ScopePart part) {
-        return ResolvedScope.missing(part.kind() == ScopePart.Kind.PRINCIPAL
-                ? "the request has no authenticated principal, which scopes the key"
-                : "the request has no " + part.headerName() + " header, which scopes the key");
+        switch (part.kind()) {
+            case PRINCIPAL:
+                return ResolvedScope.missing("the request has no authenticated principal, which scopes the key");
+            case COOKIE:
+                return ResolvedScope.missing("the request has no " + part.cookieName() + " cookie, which scopes the key");
+            default:
+                return ResolvedScope.missing("the request has no " + part.headerName() + " header, which scopes the key");
+        }
     }
 
     private static String bounded(String scope) {

@@ -40,7 +40,7 @@ final class GateFixture {
     }
 
     Verdict begin(TestRequest request) {
-        return gate.begin(gate.route(request.method(), request.path()), request);
+        return gate.begin(gate.route(request.method(), "", request.path()), request);
     }
 
     Optional<StoredRecord> record(String key) {

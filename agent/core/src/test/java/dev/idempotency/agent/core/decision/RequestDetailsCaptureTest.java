@@ -45,7 +45,7 @@ class RequestDetailsCaptureTest {
         TestClock clock = new TestClock();
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.orders().build())),
                 TestStores.create(clock), "jvm", listener, clock);
-        Verdict verdict = gate.begin(gate.route("POST", "/orders"), request);
+        Verdict verdict = gate.begin(gate.route("POST", "", "/orders"), request);
         if (verdict.execution() != null) {
             verdict.execution().finish(null, null, false);
         }

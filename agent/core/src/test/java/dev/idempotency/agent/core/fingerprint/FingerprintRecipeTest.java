@@ -124,4 +124,36 @@ class FingerprintRecipeTest {
         TestRequest two = TestRequest.post("/p").query("a", "x", "y").build();
         assertThat(of(recipe, one).hex()).isNotEqualTo(of(recipe, two).hex());
     }
+
+    @Test
+    void byDefaultTheWholeQueryEntersInAnyOrderAndSpelling() {
+        FingerprintRecipe whole = new FingerprintRecipe(FingerprintMode.RAW, List.of(), null, List.of());
+        TestRequest apple = TestRequest.post("/orders/form").query("item", "Apple").query("n", "1").build();
+        TestRequest appleReordered = TestRequest.post("/orders/form").query("n", "1").query("item", "Apple").build();
+        TestRequest banana = TestRequest.post("/orders/form").query("item", "Banana").query("n", "1").build();
+        TestRequest none = TestRequest.post("/orders/form").build();
+
+        assertThat(of(whole, appleReordered).hex()).isEqualTo(of(whole, apple).hex());
+        assertThat(of(whole, banana).hex()).isNotEqualTo(of(whole, apple).hex());
+        assertThat(of(whole, none).hex()).isNotEqualTo(of(whole, apple).hex());
+        assertThat(QueryParameters.parse("item=%41pple&n=1").values("item"))
+                .as("values as decoded").containsExactly("Apple");
+        assertThat(QueryParameters.parse("q=a+b&q=c&&flag").values("q")).containsExactly("a b", "c");
+        assertThat(QueryParameters.parse("q=a+b&q=c&&flag").values("flag")).containsExactly("");
+    }
+
+    @Test
+    void anEmptySubsetLeavesTheQueryOut() {
+        TestRequest apple = TestRequest.post("/p").query("item", "Apple").build();
+        TestRequest banana = TestRequest.post("/p").query("item", "Banana").build();
+        assertThat(of(RAW, banana).hex()).isEqualTo(of(RAW, apple).hex());
+    }
+
+    @Test
+    void everySpellingOfTheRoutedPathIsOneOperation() {
+        String canonical = of(RAW, TestRequest.post("/orders").body("x").build()).hex();
+        for (String spelling : List.of("//orders", "/orders/", "/./orders", "/orders;jsessionid=1")) {
+            assertThat(of(RAW, TestRequest.post(spelling).body("x").build()).hex()).as(spelling).isEqualTo(canonical);
+        }
+    }
 }

@@ -39,6 +39,31 @@ class ResponseRetentionTest {
     }
 
     @Test
+    void representationHeadersTravelWithTheBody() {
+        StoredResponse stored = retention.retain(TestResponse.status(200)
+                .header("Content-Encoding", "gzip")
+                .header("Content-Disposition", "attachment; filename=\"order.pdf\"")
+                .header("Content-Location", "/orders/1")
+                .header("Vary", "Accept-Encoding")
+                .body("gz"), 200);
+        assertThat(stored.headers()).containsOnlyKeys("Content-Encoding", "Content-Disposition", "Content-Location",
+                "Vary");
+    }
+
+    @Test
+    void sessionIdsAreCutFromStoredUrls() {
+        StoredResponse stored = retention.retain(TestResponse.status(302)
+                .header("Location", "/owners/7;jsessionid=A1B2C3?tab=pets#top")
+                .header("Content-Location", "http://shop.example/o/1;JSESSIONID=X;v=2/items;mysessionid=Y")
+                .body(""), 302);
+        assertThat(stored.headers().get("Location")).containsExactly("/owners/7?tab=pets#top");
+        assertThat(stored.headers().get("Content-Location")).containsExactly("http://shop.example/o/1;v=2/items");
+        assertThat(SessionIds.removeFromUrl("/orders/1")).isEqualTo("/orders/1");
+        assertThat(SessionIds.removeFromUrl("/a;b=1/c?x=;jsessionid=q")).as("the query is not a path")
+                .isEqualTo("/a;b=1/c?x=;jsessionid=q");
+    }
+
+    @Test
     void forbiddenHeadersStayOutEvenWhenConfigured() {
         ReplayHeaders headers = new ReplayHeaders(List.of("Set-Cookie", "Authorization", "Content-Length"));
         assertThat(headers.allows("set-cookie")).isFalse();

@@ -20,7 +20,7 @@ class RouteTableTest {
     private final EndpointPolicy anyOrder = endpoint("any-order", "POST", "/orders/{id}");
     private final EndpointPolicy tenantJobs = endpoint("tenant-jobs", "POST", "/{tenant}/jobs");
     private final EndpointPolicy byResource = EndpointPolicy.builder().name("resource").method("POST")
-            .resourceMethod("com.acme.OrderResource#create").build();
+            .resourceMethod(OrderResource.class.getName() + "#create").build();
 
     private final RouteTable table = new RouteTable(
             List.of(createOrder, pay, replaceOrder, search, anyOrder, tenantJobs, byResource));
@@ -45,14 +45,44 @@ class RouteTableTest {
 
     @Test
     void variableNeedsANonEmptySegment() {
-        assertThat(table.route("POST", "/orders//payments")).isNull();
+        // Empty segments are collapsed first, as containers do before routing.
+        assertThat(table.route("POST", "/orders//payments")).isSameAs(anyOrder);
         assertThat(table.route("PUT", "/orders/")).isNull();
+        assertThat(table.route("PUT", "/orders//")).isNull();
     }
 
     @Test
-    void trailingSlashIsADifferentPath() {
-        assertThat(table.route("POST", "/orders/")).isNull();
-        assertThat(table.route("POST", "/orders/42/payments/")).isNull();
+    void everySpellingTheContainerRoutesIsTheSameEndpoint() {
+        for (String spelling : List.of("/orders/", "//orders", "/./orders", "/x/../orders", "/orders;jsessionid=A1",
+                "/orders/;x", "/../orders", "/orders/.")) {
+            assertThat(table.route("POST", spelling)).as(spelling).isSameAs(createOrder);
+        }
+        for (String spelling : List.of("/orders/42/payments/", "/orders/42//payments", "/orders//42/payments",
+                "/orders/42/payments;x=1", "/orders/42;v=2/payments", "/orders/42/./payments")) {
+            assertThat(table.route("POST", spelling)).as(spelling).isSameAs(pay);
+        }
+    }
+
+    @Test
+    void aTemplateWithATrailingSlashIsTheTemplateWithout() {
+        EndpointPolicy slashed = endpoint("slashed", "POST", "/orders/");
+        RouteTable table = new RouteTable(List.of(slashed));
+
+        assertThat(table.route("POST", "/orders")).isSameAs(slashed);
+        assertThat(table.route("POST", "/orders/")).isSameAs(slashed);
+        assertThatThrownBy(() -> new RouteTable(List.of(slashed, endpoint("plain", "POST", "/orders"))))
+                .hasMessageContaining("a second time");
+    }
+
+    @Test
+    void aPathDeclaredWithTheContextPathIsRecognised() {
+        EndpointPolicy withContext = endpoint("with-context", "POST", "/shop/actions/Order.action");
+        RouteTable table = new RouteTable(List.of(withContext));
+
+        assertThat(table.route("POST", "/actions/Order.action")).isNull();
+        assertThat(table.routeIncludingContextPath("POST", "/shop", "/actions/Order.action")).isSameAs(withContext);
+        assertThat(table.routeIncludingContextPath("POST", "", "/actions/Order.action")).isNull();
+        assertThat(table.routeIncludingContextPath("POST", "/other", "/actions/Order.action")).isNull();
     }
 
     @Test
@@ -75,51 +105,51 @@ class RouteTableTest {
 
     @Test
     void resourceMethodLookup() {
-        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "POST", "/api/orders"))
+        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/api/orders"))
                 .isSameAs(byResource);
-        assertThat(table.routeResourceMethod("com.acme.OrderResource", "delete", "POST", "/orders"))
+        assertThat(table.routeResourceMethod(OrderResource.class, "delete", "POST", "/orders"))
                 .as("falls back to method and path").isSameAs(createOrder);
-        assertThat(table.routeResourceMethod("com.acme.Other", "create", "POST", "/nothing")).isNull();
+        assertThat(table.routeResourceMethod(Other.class, "create", "POST", "/nothing")).isNull();
     }
 
     @Test
     void anEndpointWithoutPathIsNeverMatchedByMethodAndPath() {
         // The servlet adapter routes by method and path only.
         assertThat(table.route("POST", "/api/orders")).isNull();
-        assertThat(table.routeResourceMethod("com.acme.Other", "create", "POST", "/api/orders")).isNull();
+        assertThat(table.routeResourceMethod(Other.class, "create", "POST", "/api/orders")).isNull();
     }
 
     @Test
     void theResourceMethodWinsOverAPathThatMatchesTheSameRequest() {
-        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "POST", "/orders"))
+        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/orders"))
                 .isSameAs(byResource);
     }
 
     @Test
     void aResourceMethodReachedWithAnotherHttpMethodFallsBackToThePath() {
-        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "PUT", "/orders/42"))
+        assertThat(table.routeResourceMethod(OrderResource.class, "create", "PUT", "/orders/42"))
                 .isSameAs(replaceOrder);
-        assertThat(table.routeResourceMethod("com.acme.OrderResource", "create", "PUT", "/nothing")).isNull();
+        assertThat(table.routeResourceMethod(OrderResource.class, "create", "PUT", "/nothing")).isNull();
     }
 
     @Test
     void anEndpointWithPathAndResourceMethodMatchesByEither() {
         EndpointPolicy legacy = EndpointPolicy.builder().name("legacy").method("POST").pathTemplate("/legacy")
-                .resourceMethod("com.acme.LegacyResource#submit").build();
+                .resourceMethod(LegacyResource.class.getName() + "#submit").build();
         RouteTable both = new RouteTable(List.of(legacy));
 
-        assertThat(both.routeResourceMethod("com.acme.LegacyResource", "submit", "POST", "/v2/submit")).isSameAs(legacy);
-        assertThat(both.routeResourceMethod("com.acme.Other", "submit", "POST", "/legacy")).isSameAs(legacy);
+        assertThat(both.routeResourceMethod(LegacyResource.class, "submit", "POST", "/v2/submit")).isSameAs(legacy);
+        assertThat(both.routeResourceMethod(Other.class, "submit", "POST", "/legacy")).isSameAs(legacy);
         assertThat(both.route("POST", "/legacy")).isSameAs(legacy);
     }
 
     @Test
     void endpointsWithoutPathDoNotConflictWithEachOther() {
         EndpointPolicy form = EndpointPolicy.builder().name("form").method("POST")
-                .resourceMethod("com.acme.OrderResource#createFromForm").build();
+                .resourceMethod(OrderResource.class.getName() + "#createFromForm").build();
         RouteTable table = new RouteTable(List.of(byResource, form, createOrder));
 
-        assertThat(table.routeResourceMethod("com.acme.OrderResource", "createFromForm", "POST", "/orders/form"))
+        assertThat(table.routeResourceMethod(OrderResource.class, "createFromForm", "POST", "/orders/form"))
                 .isSameAs(form);
     }
 
@@ -127,7 +157,7 @@ class RouteTableTest {
     void theSameResourceMethodTwiceIsRejected() {
         EndpointPolicy again = byResource.toBuilder().name("again").build();
         assertThatThrownBy(() -> new RouteTable(List.of(byResource, again)))
-                .hasMessageContaining("com.acme.OrderResource#create");
+                .hasMessageContaining(OrderResource.class.getName() + "#create");
     }
 
     @Test
@@ -143,10 +173,66 @@ class RouteTableTest {
     }
 
     @Test
+    void aMethodDeclaredOnAnInterfaceProtectsItsImplementations() {
+        EndpointPolicy onInterface = EndpointPolicy.builder().name("api").method("POST")
+                .resourceMethod(OrdersApi.class.getName() + "#create").build();
+        RouteTable table = new RouteTable(List.of(onInterface));
+
+        assertThat(table.routeResourceMethod(OrdersApiImpl.class, "create", "POST", "/x")).isSameAs(onInterface);
+        assertThat(table.routeResourceMethod(SubclassedImpl.class, "create", "POST", "/x")).isSameAs(onInterface);
+        assertThat(table.routeResourceMethod(OrdersApiImpl.class, "delete", "POST", "/x")).isNull();
+    }
+
+    @Test
+    void aDeclaredMethodTheClassDoesNotHaveIsReportedWithTheClosestNames() {
+        EndpointPolicy typo = EndpointPolicy.builder().name("typo").method("POST")
+                .resourceMethod(OrderResource.class.getName() + "#craete").build();
+        RouteTable table = new RouteTable(List.of(typo));
+        List<String> warnings = new java.util.ArrayList<>();
+        table.warnTo((endpoint, message) -> warnings.add(endpoint.name() + ": " + message));
+
+        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/orders")).isNull();
+        table.routeResourceMethod(OrderResource.class, "delete", "POST", "/orders");
+
+        assertThat(warnings).hasSize(1);
+        assertThat(warnings.get(0)).startsWith("typo: resource-method " + OrderResource.class.getName() + "#craete")
+                .contains("protects nothing").contains("closest: create, ");
+    }
+
+    @Test
     void rootTemplate() {
         EndpointPolicy root = endpoint("root", "POST", "/");
         RouteTable rootOnly = new RouteTable(List.of(root));
         assertThat(rootOnly.route("POST", "/")).isSameAs(root);
         assertThat(rootOnly.route("POST", "/x")).isNull();
+    }
+
+    // Resource classes as a JAX-RS runtime would dispatch to them.
+
+    public static class OrderResource {
+        public void create() { }
+        public void createFromForm() { }
+        public void delete() { }
+    }
+
+    public static class Other {
+        public void create() { }
+        public void submit() { }
+    }
+
+    public static class LegacyResource {
+        public void submit() { }
+    }
+
+    public interface OrdersApi {
+        void create();
+    }
+
+    public static class OrdersApiImpl implements OrdersApi {
+        @Override public void create() { }
+        public void delete() { }
+    }
+
+    public static class SubclassedImpl extends OrdersApiImpl {
     }
 }

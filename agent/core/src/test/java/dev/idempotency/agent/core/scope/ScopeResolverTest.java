@@ -30,6 +30,27 @@ class ScopeResolverTest {
     }
 
     @Test
+    void cookieScopeIsThatCookiesValue() {
+        ScopeResolver resolver = new ScopeResolver(List.of(ScopePart.parse("cookie:SESSION")));
+        assertThat(resolver.resolve(TestRequest.post("/x").header("Cookie", "theme=dark; SESSION=\"abc\"").build())
+                .value()).isEqualTo("abc");
+        assertThat(resolver.resolve(TestRequest.post("/x").header("Cookie", "a=1").header("Cookie", "SESSION=def")
+                .build()).value()).as("several Cookie lines").isEqualTo("def");
+        ResolvedScope missing = resolver.resolve(TestRequest.post("/x").header("Cookie", "session=lower").build());
+        assertThat(missing.isResolved()).as("cookie names are case-sensitive").isFalse();
+        assertThat(missing.missingReason()).isEqualTo("the request has no SESSION cookie, which scopes the key");
+        assertThat(ScopePart.parse("cookie:SESSION").toString()).isEqualTo("cookie:SESSION");
+    }
+
+    @Test
+    void sessionCookiesAreRecognisedByName() {
+        assertThat(RequestCookies.hasSessionCookie(List.of("JSESSIONID=1"))).isTrue();
+        assertThat(RequestCookies.hasSessionCookie(List.of("theme=dark; demo-session=2"))).isTrue();
+        assertThat(RequestCookies.hasSessionCookie(List.of("theme=dark"))).isFalse();
+        assertThat(RequestCookies.hasSessionCookie(null)).isFalse();
+    }
+
+    @Test
     void missingSourceIsReportedNotDefaultedToGlobal() {
         ScopeResolver byHeader = new ScopeResolver(List.of(ScopePart.header("X-Tenant-Id")));
         ResolvedScope scope = byHeader.resolve(TestRequest.post("/x").build());

@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.testing;
 
 import dev.idempotency.agent.bootstrap.RequestView;
 import java.io.IOException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,9 +64,20 @@ public final class TestRequest implements RequestView {
         return headers.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
     }
 
+    /** The query parameters given to the builder, encoded in the order given. */
     @Override
-    public List<String> queryParameters(String name) {
-        return query.getOrDefault(name, List.of());
+    public String rawQuery() {
+        if (query.isEmpty()) {
+            return null;
+        }
+        List<String> pairs = new ArrayList<>();
+        for (Map.Entry<String, List<String>> parameter : query.entrySet()) {
+            for (String value : parameter.getValue()) {
+                pairs.add(URLEncoder.encode(parameter.getKey(), StandardCharsets.UTF_8) + "="
+                        + URLEncoder.encode(value, StandardCharsets.UTF_8));
+            }
+        }
+        return String.join("&", pairs);
     }
 
     @Override

@@ -46,8 +46,8 @@ public final class ServletExchange {
         }
         HttpServletRequest http = (HttpServletRequest) rawRequest;
         HttpServletResponse httpResponse = (HttpServletResponse) rawResponse;
-        String path = ServletRequestView.pathWithinApplication(http);
-        Object route = gate.route(http.getMethod(), path);
+        String path = ServletRequestView.routedPath(http);
+        Object route = gate.route(http.getMethod(), http.getContextPath(), path);
         if (route == null) {
             return null;
         }

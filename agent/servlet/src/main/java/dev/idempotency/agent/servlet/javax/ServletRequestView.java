@@ -3,10 +3,7 @@ package dev.idempotency.agent.servlet.javax;
 import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.security.Principal;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
@@ -23,24 +20,17 @@ final class ServletRequestView extends ReadAheadRequestView {
         this.path = path;
     }
 
-    /** Request URI without the context path and without path parameters such as {@code ;jsessionid=}. */
-    static String pathWithinApplication(HttpServletRequest request) {
-        String uri = request.getRequestURI();
-        String context = request.getContextPath();
-        if (context != null && !context.isEmpty() && uri.startsWith(context)) {
-            uri = uri.substring(context.length());
-        }
-        if (uri.indexOf(';') >= 0) {
-            String[] segments = uri.split("/", -1);
-            for (int i = 0; i < segments.length; i++) {
-                int semicolon = segments[i].indexOf(';');
-                if (semicolon >= 0) {
-                    segments[i] = segments[i].substring(0, semicolon);
-                }
-            }
-            uri = String.join("/", segments);
-        }
-        return uri.isEmpty() ? "/" : uri;
+    /**
+     * The path the container routed: servlet path plus path info, which the container has
+     * decoded and normalised to pick the servlet (the request URI is what the client typed, and
+     * {@code //orders} or {@code /%6Frders} reach the same servlet as {@code /orders}). Filters
+     * see the same values: the container maps the request before it runs the filter chain.
+     */
+    static String routedPath(HttpServletRequest request) {
+        String servletPath = request.getServletPath();
+        String pathInfo = request.getPathInfo();
+        String path = (servletPath == null ? "" : servletPath) + (pathInfo == null ? "" : pathInfo);
+        return path.isEmpty() ? "/" : path;
     }
 
     @Override
@@ -59,22 +49,10 @@ final class ServletRequestView extends ReadAheadRequestView {
         return values == null ? Collections.<String>emptyList() : Collections.list(values);
     }
 
-    /** Parsed from the query string itself: {@code getParameter} would consume a form body. */
+    /** The query string itself: {@code getParameter} would consume a form body. */
     @Override
-    public List<String> queryParameters(String name) {
-        String query = request.getQueryString();
-        if (query == null || query.isEmpty()) {
-            return Collections.emptyList();
-        }
-        List<String> values = new ArrayList<>(1);
-        for (String pair : query.split("&")) {
-            int eq = pair.indexOf('=');
-            String key = decode(eq < 0 ? pair : pair.substring(0, eq));
-            if (key.equals(name)) {
-                values.add(eq < 0 ? "" : decode(pair.substring(eq + 1)));
-            }
-        }
-        return values;
+    public String rawQuery() {
+        return request.getQueryString();
     }
 
     @Override
@@ -91,13 +69,5 @@ final class ServletRequestView extends ReadAheadRequestView {
     @Override
     protected InputStream openBody() throws IOException {
         return request.getInputStream();
-    }
-
-    private static String decode(String value) {
-        try {
-            return URLDecoder.decode(value, StandardCharsets.UTF_8.name());
-        } catch (IllegalArgumentException | java.io.UnsupportedEncodingException malformed) {
-            return value;
-        }
     }
 }

@@ -31,10 +31,10 @@ public final class JerseyExchange {
         if (request.getProperty(Bridge.REQUEST_MARKER) != null) {
             return null; // a servlet filter or servlet around Jersey already took this request
         }
-        String path = applicationPath(request.getPath(false));
+        String path = applicationPath(request.getPath(true));
         Method method = invoker.getResourceMethod();
         Class<?> resource = invoker.getResourceClass() != null ? invoker.getResourceClass() : method.getDeclaringClass();
-        Object route = gate.routeResourceMethod(resource.getName(), method.getName(), request.getMethod(), path);
+        Object route = gate.routeResourceMethod(resource, method, request.getMethod(), path);
         if (route == null) {
             return null;
         }
@@ -58,7 +58,11 @@ public final class JerseyExchange {
         }
     }
 
-    /** Jersey's relative path has no leading slash; declared templates do. */
+    /**
+     * Jersey's decoded path below the application's base URI, the one it matched the resource
+     * method on (the core drops matrix parameters and a trailing slash), with the leading slash
+     * declared templates have.
+     */
     static String applicationPath(String relative) {
         return relative.startsWith("/") ? relative : "/" + relative;
     }

@@ -36,9 +36,8 @@ final class JerseyRequestView extends ReadAheadRequestView {
     }
 
     @Override
-    public List<String> queryParameters(String name) {
-        List<String> values = request.getUriInfo().getQueryParameters(true).get(name);
-        return values == null ? Collections.<String>emptyList() : values;
+    public String rawQuery() {
+        return request.getRequestUri().getRawQuery();
     }
 
     @Override

@@ -45,11 +45,11 @@ public final class ResteasyExchange {
         if (gate == null || request.getAttribute(Bridge.REQUEST_MARKER) != null) {
             return null;
         }
-        String path = applicationPath(request.getUri().getPath(false));
+        String path = applicationPath(request.getUri().getPath(true));
         Method method = invoker.getMethod();
         Class<?> resource = invoker instanceof ResourceMethodInvoker
                 ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
-        Object route = gate.routeResourceMethod(resource.getName(), method.getName(), request.getHttpMethod(), path);
+        Object route = gate.routeResourceMethod(resource, method, request.getHttpMethod(), path);
         if (route == null) {
             return null;
         }

@@ -37,9 +37,8 @@ final class ResteasyRequestView extends ReadAheadRequestView {
     }
 
     @Override
-    public List<String> queryParameters(String name) {
-        List<String> values = request.getUri().getQueryParameters(true).get(name);
-        return values == null ? Collections.<String>emptyList() : values;
+    public String rawQuery() {
+        return request.getUri().getRequestUri().getRawQuery();
     }
 
     /** The container pushes its security context before dispatching. */

@@ -1,0 +1,52 @@
+package dev.idempotency.agent.core.scope;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Reads cookies from the request's {@code Cookie} header lines ({@code a=1; b=2}, RFC 6265),
+ * without the container's parser: a servlet's {@code getCookies()} would differ per container,
+ * and a JAX-RS runtime may have none.
+ */
+public final class RequestCookies {
+
+    private RequestCookies() {
+    }
+
+    /** The value of the first cookie named {@code name} (case-sensitive), quotes removed; {@code null} when absent. */
+    public static String value(List<String> cookieHeaders, String name) {
+        if (cookieHeaders == null) {
+            return null;
+        }
+        for (String header : cookieHeaders) {
+            for (String pair : header.split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0 && pair.substring(0, eq).trim().equals(name)) {
+                    return unquoted(pair.substring(eq + 1).trim());
+                }
+            }
+        }
+        return null;
+    }
+
+    /** True when any cookie's name says it holds a session ({@code JSESSIONID}, {@code SESSION}, {@code demo-session}, ...). */
+    public static boolean hasSessionCookie(List<String> cookieHeaders) {
+        if (cookieHeaders == null) {
+            return false;
+        }
+        for (String header : cookieHeaders) {
+            for (String pair : header.split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0 && pair.substring(0, eq).toLowerCase(Locale.ROOT).contains("sess")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String unquoted(String value) {
+        return value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")
+                ? value.substring(1, value.length() - 1) : value;
+    }
+}
