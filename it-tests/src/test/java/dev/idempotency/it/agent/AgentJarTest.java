@@ -37,7 +37,7 @@ class AgentJarTest {
 
         assertThat(run.exitCode).isZero();
         assertThat(run.stdout).contains("hello from a plain program");
-        assertThat(run.stderr).containsPattern("idempotency-agent \\S+: 2 endpoints protected, store h2");
+        assertThat(run.stderr).contains(": 2 endpoints declared in " + config.toAbsolutePath().normalize() + ", store h2");
     }
 
     @Test
@@ -47,7 +47,7 @@ class AgentJarTest {
         Run run = runWithAgent(null, config);
 
         assertThat(run.exitCode).isZero();
-        assertThat(run.stderr).containsPattern("idempotency-agent \\S+: 1 endpoints protected, store h2");
+        assertThat(run.stderr).contains(": 1 endpoint declared in " + config.toAbsolutePath().normalize() + ", store h2");
     }
 
     @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class RuntimeAttachTest extends SeedScenarios {
 
-    private static final Pattern STARTUP_LINE = Pattern.compile("idempotency-agent \\S+: 3 endpoints protected");
+    private static final Pattern STARTUP_LINE = Pattern.compile("idempotency-agent \\S+: 3 endpoints declared in ");
     private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(60);
 
     private Http.Response keylessBeforeAttach;

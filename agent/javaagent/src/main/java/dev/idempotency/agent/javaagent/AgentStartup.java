@@ -45,7 +45,17 @@ final class AgentStartup {
         } else {
             Instrumenter.install(instrumentation, Diagnostics::warn);
         }
-        Diagnostics.info(config.endpoints().size() + " endpoints protected, store " + runtime.storeKind());
+        Diagnostics.info(startupLine(config, runtime.storeKind()));
+    }
+
+    /**
+     * Says what was declared, not "protected": protection starts when a request reaches an
+     * instrumented entry point, and a declaration that matches nothing is warned of then.
+     */
+    static String startupLine(AgentConfig config, String storeKind) {
+        int count = config.endpoints().size();
+        return count + (count == 1 ? " endpoint" : " endpoints") + " declared in " + config.source().toAbsolutePath().normalize()
+                + ", store " + storeKind;
     }
 
     /**
