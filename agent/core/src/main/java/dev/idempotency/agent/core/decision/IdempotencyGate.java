@@ -15,6 +15,7 @@ import dev.idempotency.agent.core.policy.CrashPolicy;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.policy.StoreErrorPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
+import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.scope.RequestCookies;
 import dev.idempotency.agent.core.scope.ResolvedScope;
@@ -129,8 +130,8 @@ public final class IdempotencyGate implements Gate {
         EndpointPolicy policy = (EndpointPolicy) route;
         AttemptContext attempt = null;
         try {
-            attempt = new AttemptContext(policy, request.method(), request.path(), requestIdOf(policy, request),
-                    time.nanoTime());
+            attempt = new AttemptContext(policy, request.method(), RoutedPath.normalise(request.path()),
+                    requestIdOf(policy, request), time.nanoTime());
             attempt.captureHeaders(details, request);
             return decide(attempt, request);
         } catch (VirtualMachineError e) {
