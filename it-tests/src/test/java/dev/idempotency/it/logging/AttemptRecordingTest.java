@@ -210,7 +210,7 @@ class AttemptRecordingTest {
         assertThat(applicationLog).doesNotContain("idempotency.decision", "event.action");
         assertThat(app.stdout()).noneMatch(line -> line.contains("idempotency.decision"));
         assertThat(app.stderr()).noneMatch(line -> line.contains("idempotency.decision"));
-        assertThat(app.stderr()).anyMatch(line -> line.startsWith("idempotency-agent ") && line.contains("protected"));
+        assertThat(app.stderr()).anyMatch(line -> line.startsWith("idempotency-agent ") && line.contains("endpoints declared in"));
     }
 
     @Test
