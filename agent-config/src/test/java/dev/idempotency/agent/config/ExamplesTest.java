@@ -46,6 +46,8 @@ class ExamplesTest {
                         org.assertj.core.groups.Tuple.tuple("create-payment", "POST", "/orders/{id}/payments"));
         assertThat(config.endpoints()).extracting(e -> e.settings().fingerprint().mode())
                 .containsExactly(FingerprintMode.JSON, FingerprintMode.RAW, FingerprintMode.JSON);
+        assertThat(config.endpoints()).extracting(e -> e.settings().releaseOnStatus())
+                .as("statuses the demo answers before any write").containsOnly(java.util.List.of(429, 503));
         Scope paymentScope = config.endpoints().get(2).settings().scope();
         assertThat(paymentScope.parts()).singleElement().satisfies(part -> {
             assertThat(part.kind()).isEqualTo(ScopePart.Kind.HEADER);
@@ -70,7 +72,7 @@ class ExamplesTest {
         assertThat(payment.scope().parts()).extracting(ScopePart::kind)
                 .containsExactly(ScopePart.Kind.HEADER, ScopePart.Kind.PRINCIPAL);
         assertThat(payment.inFlightWait()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(payment.releaseOnStatus()).containsExactly(503);
+        assertThat(payment.releaseOnStatus()).containsExactly(429, 503);
         assertThat(withoutEnv.endpoints().get(0).settings().fingerprint().ignoredFields()).containsExactly("requestedAt");
     }
 

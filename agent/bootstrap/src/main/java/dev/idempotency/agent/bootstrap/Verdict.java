@@ -52,4 +52,12 @@ public final class Verdict {
     public byte[] body() {
         return body;
     }
+
+    /**
+     * The standard reason phrase of {@link #status()} (RFC 9110), for runtimes that write the one
+     * they are given and otherwise send none ({@code HTTP/1.1 422 }) or an invented one.
+     */
+    public String reasonPhrase() {
+        return ReasonPhrases.of(status);
+    }
 }

@@ -16,6 +16,7 @@ import java.util.TreeSet;
  * values the container recomputes are never kept, even when configured, and a session id that a
  * container wrote into a URL ({@code /orders/7;jsessionid=...}) is cut out of {@code Location}
  * and {@code Content-Location}: a replay to another caller must not hand out someone's session.
+ * Values that are not valid HTTP field values ({@link FieldSyntax}) are never kept or replayed.
  */
 public final class ReplayHeaders {
 
@@ -60,6 +61,12 @@ public final class ReplayHeaders {
         for (Map.Entry<String, List<String>> header : headers.entrySet()) {
             if (allows(header.getKey()) && header.getValue() != null && !header.getValue().isEmpty()) {
                 List<String> values = new ArrayList<>(header.getValue());
+                // A value that is not a valid field (a line break written by hand into a record)
+                // would make the container fail the whole replay: it is left out.
+                values.removeIf(value -> !FieldSyntax.isValue(value));
+                if (values.isEmpty()) {
+                    continue;
+                }
                 if (URL_VALUED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
                     values.replaceAll(SessionIds::removeFromUrl);
                 }

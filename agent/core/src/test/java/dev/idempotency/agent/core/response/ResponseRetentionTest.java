@@ -64,6 +64,19 @@ class ResponseRetentionTest {
     }
 
     @Test
+    void valuesThatAreNoValidHeaderFieldAreNeverKept() {
+        StoredResponse stored = retention.retain(TestResponse.status(201)
+                .header("Location", "/orders/1\r\nInjected: yes")
+                .header("ETag", "\"v1\"")
+                .body(""), 201);
+        assertThat(stored.headers()).containsOnlyKeys("ETag");
+        assertThat(FieldSyntax.isValue("a\tb c")).isTrue();
+        assertThat(FieldSyntax.isValue("a\nb")).isFalse();
+        assertThat(FieldSyntax.isName("Location")).isTrue();
+        assertThat(FieldSyntax.isName("Bad Name")).isFalse();
+    }
+
+    @Test
     void forbiddenHeadersStayOutEvenWhenConfigured() {
         ReplayHeaders headers = new ReplayHeaders(List.of("Set-Cookie", "Authorization", "Content-Length"));
         assertThat(headers.allows("set-cookie")).isFalse();

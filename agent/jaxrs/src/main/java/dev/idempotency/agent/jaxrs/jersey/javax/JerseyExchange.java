@@ -68,7 +68,7 @@ public final class JerseyExchange {
     }
 
     private static ContainerResponse answer(ContainerRequest request, Verdict verdict) {
-        Response.ResponseBuilder response = Response.status(verdict.status());
+        Response.ResponseBuilder response = Response.status(verdict.status(), verdict.reasonPhrase());
         if (verdict.headers() != null) {
             for (Map.Entry<String, List<String>> header : verdict.headers().entrySet()) {
                 for (String value : header.getValue()) {
