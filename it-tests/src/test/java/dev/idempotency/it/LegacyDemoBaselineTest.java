@@ -157,6 +157,26 @@ abstract class LegacyDemoBaselineTest {
     }
 
     @Test
+    void sessionKnobPutsTheSessionIdIntoLocationForAClientWithoutCookies() {
+        Http.Response created = http().postJson("/orders?session=true", ORDER);
+
+        assertThat(created.status()).isEqualTo(201);
+        String location = contextPath() + "/orders/" + created.json().get("id").asLong();
+        assertThat(created.header("Location")).hasValueSatisfying(value ->
+                assertThat(value).matches(Pattern.quote(location) + ";jsessionid=[^;/?]+"));
+        assertThat(created.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie).startsWith("JSESSIONID="));
+    }
+
+    @Test
+    void gzipKnobAnswersWithACompressedBody() {
+        Http.BytesResponse created = http().postForBytes("/orders?gzip=true", "application/json", ORDER);
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.header("Content-Encoding")).hasValue("gzip");
+        assertThat(created.gunzippedBody()).matches("\\{\"id\":\\d+,\"state\":\"created\"\\}");
+    }
+
+    @Test
     void healthAnswersOk() {
         Http.Response health = http().get("/health");
 

@@ -2,8 +2,14 @@ package dev.idempotency.it.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.idempotency.it.contract.PathVariants.Endpoint;
+import dev.idempotency.it.contract.PathVariants.Variant;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.Http;
 import java.io.IOException;
@@ -15,8 +21,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,7 +34,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every case of docs CONTRACT.md that a demo service can show, end to end: the seed's four
@@ -40,6 +52,11 @@ public abstract class ContractSuite extends SeedScenarios {
 
     private static final String MERCHANT = "X-Merchant-Id";
     private static final String CONFIG_RESOURCE = "contract-agent.yaml";
+    private static final Duration VARIANT_TIMEOUT = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The order the payment variants pay for; created by the first of them. */
+    private long variantOrderId;
 
     /** Starts the deployment in {@code workDir} with the agent attached through {@code -javaagent:...=config=<agentConfig>}. */
     protected abstract ForkedService startWithAgent(Path workDir, Path agentConfig) throws Exception;
@@ -85,6 +102,24 @@ public abstract class ContractSuite extends SeedScenarios {
     /** Whether {@code POST /orders?async=true} answers through the servlet async API. */
     protected boolean answersAsynchronously() {
         return false;
+    }
+
+    /**
+     * Whether {@code POST /orders?session=true} creates an HttpSession and writes {@code Location}
+     * through {@code encodeRedirectURL} (the servlet demos), so a cookie-less client gets
+     * {@code ;jsessionid=...} in it.
+     */
+    protected boolean tracksSessionsInUrls() {
+        return false;
+    }
+
+    /**
+     * The spellings of {@link PathVariants} that this runtime routes to the declared handler, as
+     * observed without the agent: each must reach the handler (2xx) with the agent too, so the
+     * variant test cannot pass by every spelling being refused by the container.
+     */
+    protected Set<String> variantsRoutedToTheHandler() {
+        return Set.of();
     }
 
     @Override
@@ -174,11 +209,13 @@ public abstract class ContractSuite extends SeedScenarios {
         Stats before = stats();
         String key = newKey();
         String body = order(uniqueItem("inflight"));
+        String slowPath = ordersPath() + "?delayMs=3000";
         CompletableFuture<Http.Response> first =
-                CompletableFuture.supplyAsync(() -> http().postJson(ordersPath() + "?delayMs=3000", body, KEY, key));
+                CompletableFuture.supplyAsync(() -> http().postJson(slowPath, body, KEY, key));
         await().atMost(Duration.ofSeconds(10)).until(() -> stats().minus(before).orders() == 1);
 
-        Http.Response second = postOrder(body, key);
+        // The same request again: the query is part of the fingerprint.
+        Http.Response second = http().postJson(slowPath, body, KEY, key);
 
         assertProblem(second, 409, "idempotency-request-in-progress");
         assertThat(second.header("Retry-After")).hasValueSatisfying(seconds -> assertThat(Integer.parseInt(seconds)).isPositive());
@@ -382,7 +419,264 @@ public abstract class ContractSuite extends SeedScenarios {
         assertThat(stats()).isEqualTo(before);
     }
 
+    // ---- path variants: every spelling the runtime routes to a declared handler is one protected operation ----
+
+    /**
+     * One dynamic test per row of {@link PathVariants}: (a) without a key nothing happens; (b) with
+     * a key, then (c) the same again, at most one effect. When the runtime routed the spelling to the
+     * handler (b answered 2xx), the agent must have protected it: (a) was refused as missing its key,
+     * (c) is a replay of (b), and the same key and body on the canonical path is a replay too (the
+     * fingerprint uses the normalised path). The last test prints the table and checks the
+     * spellings this runtime is known to route.
+     */
+    @TestFactory
+    List<DynamicTest> pathVariants() {
+        List<VariantRow> rows = Collections.synchronizedList(new ArrayList<>());
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Variant variant : PathVariants.ALL) {
+            tests.add(dynamicTest(variant.toString(),
+                    () -> assertTimeoutPreemptively(VARIANT_TIMEOUT, () -> checkVariant(variant, rows))));
+        }
+        tests.add(dynamicTest("the spellings this runtime routes reached the handler", () -> {
+            String table = variantTable(rows);
+            System.out.println(table);
+            assertThat(variantsRoutedToTheHandler()).as("spellings stated by " + getClass().getSimpleName())
+                    .allSatisfy(spelling -> assertThat(PathVariants.isSpelling(spelling)).as(spelling + " is a row of PathVariants").isTrue());
+            Set<String> reached = new TreeSet<>();
+            synchronized (rows) {
+                rows.stream().filter(row -> is2xx(row.first())).forEach(row -> reached.add(row.variant().spelling()));
+            }
+            assertThat(reached).as("spellings answered 2xx with a key\n" + table).containsAll(variantsRoutedToTheHandler());
+        }));
+        return tests;
+    }
+
+    private void checkVariant(Variant variant, List<VariantRow> rows) {
+        VariantTarget target = variantTarget(variant.endpoint());
+        String path = variant.path(variantOrderId);
+        Stats before = stats();
+
+        Http.Response noKey = post(target, path, null);
+        Stats afterNoKey = stats();
+        String key = newKey();
+        Http.Response first = post(target, path, key);
+        Http.Response again = post(target, path, key);
+        Http.Response canonical = is2xx(first) ? post(target, target.canonicalPath(), key) : null;
+        Stats effects = stats().minus(before);
+        rows.add(new VariantRow(variant, noKey, first, again, canonical, effects));
+
+        assertThat(afterNoKey.minus(before)).as("POST %s without a key (answered %d) has no effect", path, noKey.status())
+                .isEqualTo(Stats.NONE);
+        assertThat(effects).as("POST %s: at most one effect (answers %d, %d)", path, first.status(), again.status())
+                .isIn(Stats.NONE, target.effect());
+        if (is2xx(first)) {
+            assertProblem(noKey, 400, "idempotency-key-missing");
+            assertReplayOf(first, again);
+            assertThat(effects).as("POST %s with one key twice", path).isEqualTo(target.effect());
+            assertThat(canonical.status()).as("the key again on the canonical path %s: %s", target.canonicalPath(), canonical.body())
+                    .isEqualTo(first.status());
+            assertReplayOf(first, canonical);
+        }
+    }
+
+    /** Where a variant's endpoint lives canonically, what to send it and the effect of one execution. */
+    private VariantTarget variantTarget(Endpoint endpoint) {
+        switch (endpoint) {
+            case CREATE_ORDER:
+                return new VariantTarget(ordersPath(), "application/json", order(uniqueItem("variant")), List.of(), Stats.oneOrder());
+            case CREATE_ORDER_FORM:
+                String form = formPath().orElse(null);
+                assumeTrue(form != null, "this demo has no form endpoint");
+                return new VariantTarget(form, "application/x-www-form-urlencoded",
+                        "item=" + uniqueItem("variant-form") + "&quantity=1", List.of(), Stats.oneOrder());
+            case CREATE_PAYMENT:
+                if (variantOrderId == 0) {
+                    Http.Response created = postOrder(order(uniqueItem("variant-paid")), newKey());
+                    assertThat(created.status()).as(created.body()).isEqualTo(201);
+                    variantOrderId = idOf(created);
+                }
+                return new VariantTarget(paymentsPath(variantOrderId), "application/json", "{\"amount\": 12.50}",
+                        List.of(MERCHANT, "acme"), Stats.payments(1));
+            default:
+                throw new IllegalArgumentException(endpoint.toString());
+        }
+    }
+
+    private record VariantTarget(String canonicalPath, String contentType, String body, List<String> headers, Stats effect) {}
+
+    /** POSTs the target's body and headers to {@code path}, with {@code key} unless it is null. */
+    private Http.Response post(VariantTarget target, String path, String key) {
+        List<String> headers = new ArrayList<>(target.headers());
+        if (key != null) {
+            headers.addAll(List.of(KEY, key));
+        }
+        return http().post(path, target.contentType(), target.body(), Http.DEFAULT_TIMEOUT, headers.toArray(String[]::new));
+    }
+
+    private record VariantRow(Variant variant, Http.Response noKey, Http.Response first, Http.Response again,
+            Http.Response canonical, Stats effects) {}
+
+    private String variantTable(List<VariantRow> rows) {
+        StringBuilder table = new StringBuilder();
+        table.append("Path variants on ").append(getClass().getSimpleName()).append(" (base ").append(service().baseUri())
+                .append("): POST without a key / with key K / K again / K on the canonical path (when K answered 2xx);"
+                        + " R = Idempotent-Replayed; effects = /stats difference over all of them\n");
+        table.append(String.format("%-18s %-38s %-16s %-16s %-16s %-16s %-12s %s%n",
+                "endpoint", "spelling", "no key", "key", "key again", "canonical", "effects", "stated routed"));
+        synchronized (rows) {
+            for (VariantRow row : rows) {
+                table.append(String.format("%-18s %-38s %-16s %-16s %-16s %-16s %-12s %s%n",
+                        row.variant().endpoint().configName, row.variant().spelling(), cell(row.noKey()), cell(row.first()),
+                        cell(row.again()), row.canonical() == null ? "-" : cell(row.canonical()), effectsCell(row.effects()),
+                        variantsRoutedToTheHandler().contains(row.variant().spelling()) ? "yes" : ""));
+            }
+        }
+        return table.toString();
+    }
+
+    /** {@code 201}, {@code 201 R} (replayed), {@code 400 key-missing} (the agent's problem type). */
+    private static String cell(Http.Response response) {
+        StringBuilder cell = new StringBuilder().append(response.status());
+        if (response.header("Content-Type").filter(type -> type.startsWith("application/problem+json")).isPresent()) {
+            try {
+                String type = JSON.readTree(response.body()).path("type").asText();
+                cell.append(' ').append(type.substring(type.lastIndexOf('/') + 1).replace("idempotency-", ""));
+            } catch (IOException e) {
+                cell.append(" problem?");
+            }
+        }
+        if (response.header(REPLAYED).isPresent()) {
+            cell.append(" R");
+        }
+        return cell.toString();
+    }
+
+    private static String effectsCell(Stats effects) {
+        if (effects.equals(Stats.NONE)) {
+            return "none";
+        }
+        if (effects.equals(Stats.oneOrder())) {
+            return "+1 order";
+        }
+        if (effects.equals(Stats.payments(1))) {
+            return "+1 payment";
+        }
+        return "+" + effects.orders() + "o/" + effects.payments() + "p";
+    }
+
+    private static boolean is2xx(Http.Response response) {
+        return response.status() >= 200 && response.status() < 300;
+    }
+
+    // ---- the query string is part of the fingerprint ----
+
+    @Test
+    void sameKeyWithAnotherQueryStringIsRefusedWith422AndTheSameQueryReplays() {
+        String form = formPath().orElse(null);
+        assumeTrue(form != null, "this demo has no form endpoint");
+        Stats before = stats();
+        String key = newKey();
+        String apple = uniqueItem("Apple");
+        String banana = uniqueItem("Banana");
+
+        Http.Response created = http().postForm(form + "?item=" + apple, "quantity=1", KEY, key);
+        Http.Response otherQuery = http().postForm(form + "?item=" + banana, "quantity=1", KEY, key);
+        Http.Response sameQuery = http().postForm(form + "?item=" + apple, "quantity=1", KEY, key);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(itemOf(created)).isEqualTo(apple);
+        assertProblem(otherQuery, 422, "idempotency-key-reused");
+        assertReplayOf(created, sameQuery);
+        assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+    }
+
+    @Test
+    void queryParametersInAnotherOrderAreTheSameOperationButAnotherValueIsNot() {
+        Stats before = stats();
+        String key = newKey();
+        String body = order(uniqueItem("query-order"));
+
+        Http.Response created = http().postJson(ordersPath() + "?a=1&b=2", body, KEY, key);
+        Http.Response reordered = http().postJson(ordersPath() + "?b=2&a=1", body, KEY, key);
+        Http.Response otherValue = http().postJson(ordersPath() + "?a=1&b=3", body, KEY, key);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertReplayOf(created, reordered);
+        assertProblem(otherValue, 422, "idempotency-key-reused");
+        assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+    }
+
+    // ---- what a replay must never carry, and what it must ----
+
+    @Test
+    void replayCarriesNoSessionIdInLocationAndNoCookie() {
+        assumeTrue(tracksSessionsInUrls(), "this demo has no HttpSession: session=true is a knob of the servlet demos");
+        Stats before = stats();
+        String key = newKey();
+        String body = order(uniqueItem("session"));
+        String path = ordersPath() + "?session=true";
+
+        Http.Response first = http().postJson(path, body, KEY, key);
+        Http.Response replay = http().postJson(path, body, KEY, key);
+
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        assertReplayOf(first, replay);
+        String firstLocation = first.header("Location").orElseThrow();
+        String location = replay.header("Location").orElse("");
+        assertThat(location.toLowerCase(Locale.ROOT)).as("Location of the replay (first answer: %s)", firstLocation)
+                .doesNotContain(";jsessionid");
+        assertThat(location).isEqualTo(firstLocation.replaceAll("(?i);jsessionid=[^?#/]*", ""));
+        assertThat(replay.headers().allValues("Set-Cookie")).as("Set-Cookie of the replay").isEmpty();
+        for (String sessionId : sessionIds(first)) {
+            assertThat(replay.headers().map().toString()).as("headers of the replay").doesNotContain(sessionId);
+        }
+        assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+    }
+
+    @Test
+    void replayCarriesTheContentEncodingAndTheSameCompressedBody() {
+        Stats before = stats();
+        String key = newKey();
+        String body = order(uniqueItem("gzip"));
+        String path = ordersPath() + "?gzip=true";
+
+        Http.BytesResponse first = http().postForBytes(path, "application/json", body, KEY, key);
+        Http.BytesResponse replay = http().postForBytes(path, "application/json", body, KEY, key);
+
+        assertThat(first.status()).isEqualTo(201);
+        assertThat(first.header("Content-Encoding")).hasValue("gzip");
+        JsonNode created = readJson(first.gunzippedBody());
+        assertThat(created.path("id").asLong()).isPositive();
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(replay.header(REPLAYED)).hasValue("true");
+        assertThat(replay.header("Content-Encoding")).hasValue("gzip");
+        assertThat(readJson(replay.gunzippedBody())).isEqualTo(created);
+        assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+    }
+
     // ---- helpers ----
+
+    /** The session ids the container handed out in {@code Set-Cookie: JSESSIONID=...}. */
+    private static List<String> sessionIds(Http.Response response) {
+        List<String> ids = new ArrayList<>();
+        for (String cookie : response.headers().allValues("Set-Cookie")) {
+            if (cookie.regionMatches(true, 0, "JSESSIONID=", 0, "JSESSIONID=".length())) {
+                String value = cookie.substring("JSESSIONID=".length()).split(";", 2)[0].trim();
+                if (!value.isEmpty()) {
+                    ids.add(value);
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static JsonNode readJson(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON: " + text, e);
+        }
+    }
 
     private Http.Response pay(long orderId, String key, String merchant) {
         return http().postJson(paymentsPath(orderId), "{\"amount\": 12.50}", KEY, key, MERCHANT, merchant);

@@ -6,8 +6,12 @@ import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.Socket;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -132,6 +136,44 @@ abstract class JaxrsContractTest {
         assertThat(reused.header("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(reused.json().get("type").asText()).endsWith("/idempotency-key-reused");
         assertThat(stats()).isEqualTo(before);
+    }
+
+    @Test
+    void theAgentsAnswersCarryTheirStandardReasonPhrase() throws IOException {
+        String key = newKey();
+        http().postJson("/orders", ORDER, "Idempotency-Key", key);
+
+        String statusLine = rawStatusLine("{\"item\": \"pen\", \"quantity\": 2}", key);
+
+        assertThat(statusLine).startsWith("HTTP/1.1 422 ");
+        if (serverWritesTheGivenReasonPhrase()) {
+            assertThat(statusLine).isIn("HTTP/1.1 422 Unprocessable Content", "HTTP/1.1 422 Unprocessable Entity");
+        }
+    }
+
+    /**
+     * Whether the HTTP server sends the reason phrase the application gives (Grizzly) or a standard
+     * one of its own (Netty); the JDK's HTTP server writes its own table, which has none for 422.
+     */
+    protected boolean serverWritesTheGivenReasonPhrase() {
+        return true;
+    }
+
+    /** The status line as it went on the wire: the JDK's HTTP client does not expose the reason phrase. */
+    private String rawStatusLine(String json, String key) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket(demo.baseUri().getHost(), demo.baseUri().getPort())) {
+            socket.setSoTimeout(15_000);
+            String request = "POST /orders HTTP/1.1\r\nHost: " + demo.baseUri().getAuthority()
+                    + "\r\nContent-Type: application/json\r\nIdempotency-Key: " + key
+                    + "\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(body);
+            socket.getOutputStream().flush();
+            BufferedReader reader = new BufferedReader(new InputStreamReader(
+                    socket.getInputStream(), StandardCharsets.ISO_8859_1));
+            return reader.readLine();
+        }
     }
 
     @Test

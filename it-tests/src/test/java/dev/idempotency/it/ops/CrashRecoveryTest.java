@@ -24,8 +24,13 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class CrashRecoveryTest {
 
-    /** Long enough that the JVM is always killed while the handler sleeps after its commit. */
+    /**
+     * Long enough that the JVM is always killed while the handler sleeps after its commit. The query
+     * is part of the fingerprint: a retry of the same operation repeats it.
+     */
     private static final String SLEEP_AFTER_COMMIT = "?delayMs=60000";
+    /** For an operation executed again after the crash: still asleep at the kill, yet its re-execution answers within the test. */
+    private static final String SLEEP_THEN_ANSWER = "?delayMs=20000";
 
     @TempDir
     Path workDir;
@@ -56,7 +61,7 @@ class CrashRecoveryTest {
             assertThat(replay.header("Location")).isEqualTo(answered.header("Location"));
 
             for (String key : List.of("crash-a", "crash-b")) {
-                Http.Response retry = Orders.create(demo.baseUri(), key, "", Http.DEFAULT_TIMEOUT);
+                Http.Response retry = Orders.create(demo.baseUri(), key, SLEEP_AFTER_COMMIT, Http.DEFAULT_TIMEOUT);
                 assertThat(retry.status()).as(retry.body()).isEqualTo(409);
                 assertThat(Orders.problemType(retry)).endsWith(Orders.OUTCOME_UNKNOWN);
             }
@@ -75,19 +80,24 @@ class CrashRecoveryTest {
             long id = Orders.items(demo.baseUri()).indexOf("crash-a") + 1;
             String answer = "{\"id\":" + id + ",\"state\":\"created\"}";
             Path bodyFile = Files.writeString(workDir.resolve("order.json"), answer);
+            AgentCli.Result injected = cli.run("resolve", "crash-a", "--complete", "--status", "201",
+                    "--body-file", bodyFile.toString(), "--header", "Location: /orders/" + id + "\nInjected: yes");
+            assertThat(injected.exitCode()).as("a header value with a line break is a usage error").isEqualTo(2);
+            assertThat(injected.stderr()).contains("--header Location has a line break");
             AgentCli.Result completed = cli.run("resolve", "crash-a", "--complete", "--status", "201",
                     "--body-file", bodyFile.toString(), "--header", "Location: /orders/" + id,
                     "--token", inspected.field("fencing-token"));
             assertThat(completed.exitCode()).as(completed.toString()).isZero();
             assertThat(completed.stdout()).contains("completed key 'crash-a' (was UNKNOWN");
 
-            Http.Response reconciled = Orders.create(demo.baseUri(), "crash-a", "", Http.DEFAULT_TIMEOUT);
+            Http.Response reconciled = Orders.create(demo.baseUri(), "crash-a", SLEEP_AFTER_COMMIT, Http.DEFAULT_TIMEOUT);
             assertThat(reconciled.status()).isEqualTo(201);
             assertThat(reconciled.body()).isEqualTo(answer);
             assertThat(reconciled.header("Idempotent-Replayed")).hasValue("true");
             assertThat(reconciled.header("Location")).hasValue("/orders/" + id);
 
-            // For crash-b the operator decided it had no effect: the next retry executes it (again).
+            // For crash-b the operator decided it had no effect: the next request with the key executes
+            // (again); the released key is free, so it is sent without the sleep.
             AgentCli.Result released = cli.run("resolve", "crash-b", "--release");
             assertThat(released.exitCode()).as(released.toString()).isZero();
             Http.Response executed = Orders.create(demo.baseUri(), "crash-b", "", Http.DEFAULT_TIMEOUT);
@@ -106,7 +116,7 @@ class CrashRecoveryTest {
         AgentCli cli = new AgentCli(workDir, config);
         try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
             URI beforeCrash = demo.baseUri();
-            inFlight(beforeCrash, "redo");
+            inFlight(beforeCrash, "redo", SLEEP_THEN_ANSWER);
             await().atMost(Duration.ofSeconds(30)).until(() -> Orders.count(beforeCrash) == 1);
             AgentCli.Result executing = cli.run("inspect", "redo");
             assertThat(executing.field("state")).isEqualTo("IN_PROGRESS");
@@ -118,8 +128,9 @@ class CrashRecoveryTest {
             demo.kill();
             demo.restart();
 
-            Http.Response retry = Orders.create(demo.baseUri(), "redo", "", Http.DEFAULT_TIMEOUT);
-            assertThat(retry.status()).isEqualTo(201);
+            // The same request again: executed again, so it sleeps again before answering.
+            Http.Response retry = Orders.create(demo.baseUri(), "redo", SLEEP_THEN_ANSWER, Duration.ofSeconds(45));
+            assertThat(retry.status()).as(retry.body()).isEqualTo(201);
             assertThat(retry.header("Idempotent-Replayed")).as("executed, not replayed").isEmpty();
             AgentCli.Result takenOver = cli.run("inspect", "redo");
             assertThat(takenOver.field("state")).isEqualTo("COMPLETED");
@@ -135,13 +146,14 @@ class CrashRecoveryTest {
         Path config = new OpsConfig().writeTo(workDir);
         try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
             URI uri = demo.baseUri();
+            String sixSeconds = "?delayMs=6000";
             CompletableFuture<Http.Response> slow = CompletableFuture.supplyAsync(
-                    () -> Orders.create(uri, "slow", "?delayMs=6000", Duration.ofSeconds(30)));
+                    () -> Orders.create(uri, "slow", sixSeconds, Duration.ofSeconds(30)));
             await().atMost(Duration.ofSeconds(20)).until(() -> Orders.count(uri) == 1);
 
             for (int i = 0; i < 4 && !slow.isDone(); i++) {
                 Orders.pause(Duration.ofMillis(1200));
-                Http.Response retry = Orders.create(uri, "slow", "", Http.DEFAULT_TIMEOUT);
+                Http.Response retry = Orders.create(uri, "slow", sixSeconds, Http.DEFAULT_TIMEOUT);
                 if (slow.isDone() && retry.status() == 201) {
                     break; // the first attempt finished meanwhile and this was its replay
                 }
@@ -150,7 +162,7 @@ class CrashRecoveryTest {
             }
 
             assertThat(slow.get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
-            Http.Response replay = Orders.create(uri, "slow", "", Http.DEFAULT_TIMEOUT);
+            Http.Response replay = Orders.create(uri, "slow", sixSeconds, Http.DEFAULT_TIMEOUT);
             assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
             assertThat(replay.body()).isEqualTo(slow.get().body());
             assertThat(Orders.count(uri)).isEqualTo(1);
@@ -159,9 +171,13 @@ class CrashRecoveryTest {
 
     /** Starts a request whose handler commits, then sleeps until the JVM is killed; its answer never comes. */
     private static void inFlight(URI uri, String key) {
+        inFlight(uri, key, SLEEP_AFTER_COMMIT);
+    }
+
+    private static void inFlight(URI uri, String key, String sleep) {
         CompletableFuture.runAsync(() -> {
             try {
-                Orders.create(uri, key, SLEEP_AFTER_COMMIT, Duration.ofSeconds(90));
+                Orders.create(uri, key, sleep, Duration.ofSeconds(90));
             } catch (RuntimeException killed) {
                 // expected: the connection breaks when the JVM dies
             }

@@ -34,6 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class RandomCrashTest {
 
+    /** A short sleep after the commit widens the crash window the test aims at. */
+    private static final String SLEEP_AFTER_COMMIT = "?delayMs=100";
+
     private static final int CLIENTS = 3;
     private static final int ITERATIONS = Integer.getInteger("ops.crash.iterations", 5);
 
@@ -90,7 +93,8 @@ class RandomCrashTest {
 
             resolveUnknownByTheirOrders(config, unknown, executions.keySet());
             for (String key : unknown) {
-                assertThat(Orders.create(current, key, "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
+                // The same request as before (the query is part of the fingerprint).
+                assertThat(Orders.create(current, key, SLEEP_AFTER_COMMIT, Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
             }
             Map<String, Long> afterResolution = Orders.items(current).stream()
                     .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
@@ -106,8 +110,7 @@ class RandomCrashTest {
     private void sendUntilStopped(String client, AtomicBoolean stop, Map<String, Http.Response> answers) {
         for (int n = 0; !stop.get(); n++) {
             String key = client + "-" + n;
-            // A short sleep after the commit widens the crash window the test aims at.
-            answers.put(key, Orders.createWithRetries(() -> current, key, "?delayMs=100", Duration.ofSeconds(90)));
+            answers.put(key, Orders.createWithRetries(() -> current, key, SLEEP_AFTER_COMMIT, Duration.ofSeconds(90)));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.idempotency.it.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -9,8 +10,10 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.zip.GZIPInputStream;
 
 /**
  * A small client for one service: paths are appended to the base URI (which may carry a context
@@ -77,6 +80,26 @@ public final class Http {
         }
     }
 
+    /**
+     * A POST whose answer keeps its body as bytes: neither decoded as text nor decompressed (the
+     * client sends no {@code Accept-Encoding} and never inflates a {@code Content-Encoding}).
+     */
+    public BytesResponse postForBytes(String path, String contentType, String body, String... headers) {
+        HttpRequest request = request(path, DEFAULT_TIMEOUT, headers)
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
+        try {
+            HttpResponse<byte[]> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return new BytesResponse(response.statusCode(), response.headers(), response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     /** A request builder for {@code path} below the base URI, with a timeout and header pairs. */
     public HttpRequest.Builder request(String path, Duration timeout, String... headers) {
         if (headers.length % 2 != 0) {
@@ -87,6 +110,23 @@ public final class Http {
             builder.header(headers[i], headers[i + 1]);
         }
         return builder;
+    }
+
+    /** Status, headers and the body bytes as they came over the wire. */
+    public record BytesResponse(int status, HttpHeaders headers, byte[] body) {
+
+        public Optional<String> header(String name) {
+            return headers.firstValue(name);
+        }
+
+        /** The body inflated as gzip and read as UTF-8. */
+        public String gunzippedBody() {
+            try (GZIPInputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException("not gzip (status " + status + ", " + body.length + " bytes)", e);
+            }
+        }
     }
 
     /** Status, headers and body of one answer. */

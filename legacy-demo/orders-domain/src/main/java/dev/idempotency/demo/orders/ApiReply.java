@@ -1,6 +1,11 @@
 package dev.idempotency.demo.orders;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.zip.GZIPOutputStream;
 
 /** A complete HTTP answer for a servlet to write: status, content type, extra headers and body. */
 public record ApiReply(int status, String contentType, Map<String, String> headers, String body) {
@@ -15,5 +20,20 @@ public record ApiReply(int status, String contentType, Map<String, String> heade
 
     public ApiReply withHeaders(Map<String, String> extra) {
         return new ApiReply(status, contentType, extra, body);
+    }
+
+    /** The body as sent: UTF-8, gzip-compressed when the headers say {@code Content-Encoding: gzip}. */
+    public byte[] bytes() {
+        byte[] plain = body.getBytes(StandardCharsets.UTF_8);
+        if (!"gzip".equals(headers.get("Content-Encoding"))) {
+            return plain;
+        }
+        ByteArrayOutputStream compressed = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(compressed)) {
+            gzip.write(plain);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return compressed.toByteArray();
     }
 }

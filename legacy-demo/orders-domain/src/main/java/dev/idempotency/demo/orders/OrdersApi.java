@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 
 /**
  * The demo's HTTP API behind any servlet API: routing below {@code /orders}, validation, and the
- * failure knobs the tests use ({@code failBeforeWrite}, {@code failAfterWrite}, {@code delayMs}).
+ * failure knobs the tests use ({@code failBeforeWrite}, {@code failAfterWrite}, {@code delayMs}), and
+ * {@code gzip=true}, which answers a create with a gzip-compressed body ({@code Content-Encoding: gzip}).
  * It ignores {@code Idempotency-Key} on purpose: that is the legacy behaviour the agent fixes.
  */
 public final class OrdersApi {
@@ -124,6 +125,9 @@ public final class OrdersApi {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Location", request.contextPath() + "/orders/" + id);
         headers.put("Set-Cookie", "demo-session=" + sessionId() + "; Path=/; HttpOnly");
+        if ("true".equals(request.parameter("gzip"))) {
+            headers.put("Content-Encoding", "gzip"); // ApiReply.bytes() compresses the body
+        }
         return ApiReply.json(201, Json.object("id", id, "state", "created")).withHeaders(headers);
     }
 

@@ -1,7 +1,6 @@
 package dev.idempotency.demo.jaxrsjavax;
 
 import dev.idempotency.demo.orders.ApiReply;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import javax.ws.rs.core.Response;
 
@@ -13,7 +12,7 @@ final class Replies {
     static Response of(ApiReply reply) {
         Response.ResponseBuilder response = Response.status(reply.status())
                 .type(reply.contentType())
-                .entity(reply.body().getBytes(StandardCharsets.UTF_8));
+                .entity(reply.bytes());
         for (Map.Entry<String, String> header : reply.headers().entrySet()) {
             response.header(header.getKey(), header.getValue());
         }

@@ -3,7 +3,6 @@ package dev.idempotency.demo.jakartaservlet;
 import dev.idempotency.demo.orders.ApiReply;
 import dev.idempotency.demo.orders.ApiRequest;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -34,12 +33,23 @@ final class Exchange implements ApiRequest {
         return request.getContextPath();
     }
 
+    /**
+     * Writes the reply. With the query {@code session=true} the request gets an HttpSession and
+     * {@code Location} goes through {@code encodeRedirectURL}, as session-tracking legacy code does:
+     * for a client without the session cookie the container appends {@code ;jsessionid=...}.
+     */
     void reply(ApiReply reply) throws IOException {
-        byte[] body = reply.body().getBytes(StandardCharsets.UTF_8);
+        byte[] body = reply.bytes();
+        boolean session = "true".equals(request.getParameter("session"));
+        if (session) {
+            request.getSession(true);
+        }
         response.setStatus(reply.status());
         response.setContentType(reply.contentType());
         for (Map.Entry<String, String> header : reply.headers().entrySet()) {
-            response.addHeader(header.getKey(), header.getValue());
+            String value = session && header.getKey().equals("Location")
+                    ? response.encodeRedirectURL(header.getValue()) : header.getValue();
+            response.addHeader(header.getKey(), value);
         }
         response.setContentLength(body.length);
         response.getOutputStream().write(body);

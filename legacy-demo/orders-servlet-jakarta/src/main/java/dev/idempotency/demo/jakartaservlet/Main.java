@@ -21,7 +21,8 @@ public final class Main {
         connector.setPort(port);
         server.addConnector(connector);
 
-        ServletContextHandler context = new ServletContextHandler();
+        // With sessions, for the session=true knob (Exchange): no session exists until a request asks.
+        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.SESSIONS);
         context.setContextPath("/");
         mount(context, "orders", new OrdersServlet(), "/orders", "/orders/*");
         mount(context, "stats", new StatsServlet(), "/stats");
