@@ -356,6 +356,33 @@ abstract class StoreContractTest {
     }
 
     @Test
+    void concurrentReplaysAreAllCountedInTheStoredTotal() throws Exception {
+        long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
+        store.complete("scope-a", "k", token, response("done"), TTL);
+        int threads = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<ClaimResult>> replays = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                String owner = "retry-" + t;
+                replays.add(pool.submit(() -> {
+                    start.await();
+                    return store.claim(request("k", "fp", owner));
+                }));
+            }
+            start.countDown();
+            for (Future<ClaimResult> replay : replays) {
+                assertThat(replay.get(60, TimeUnit.SECONDS).claimed()).isFalse();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        // Each event's number may repeat under concurrency (docs/logging.md); the total may not.
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.find("scope-a", "k").get().attempts() == threads + 1);
+    }
+
+    @Test
     void replayCountsNotYetWrittenAreWrittenOnClose() {
         long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
         store.complete("scope-a", "k", token, response("done"), TTL);
