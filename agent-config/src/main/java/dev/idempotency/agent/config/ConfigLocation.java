@@ -26,6 +26,7 @@ public final class ConfigLocation {
     /** Which of the three ways named the file. */
     public enum Origin {
         AGENT_ARGUMENT("agent argument config="),
+        COMMAND_OPTION("command's --config option"),
         SYSTEM_PROPERTY("system property " + ConfigLocation.SYSTEM_PROPERTY),
         ENVIRONMENT_VARIABLE("environment variable " + ConfigLocation.ENVIRONMENT_VARIABLE);
 
@@ -84,6 +85,11 @@ public final class ConfigLocation {
                         + " or -D" + SYSTEM_PROPERTY + "=/path/agent.yaml,"
                         + " or set " + ENVIRONMENT_VARIABLE + "=/path/agent.yaml")),
                 BuiltInDefaults.ON_CONFIG_ERROR);
+    }
+
+    /** The file an operator command was given with {@code --config}. */
+    public static ConfigLocation commandOption(String path) throws ConfigException {
+        return located(path, Origin.COMMAND_OPTION);
     }
 
     /** The value of {@code config=} in the agent argument, or {@code null}; problems are collected. */

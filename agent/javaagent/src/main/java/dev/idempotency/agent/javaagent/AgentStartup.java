@@ -11,7 +11,13 @@ import java.lang.instrument.Instrumentation;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The start-up sequence: config, bridge, attempt log and metrics, core, instrumentation, one line on stderr. */
-final class AgentStartup {
+public final class AgentStartup {
+
+    /**
+     * Set in the host JVM once the agent runs there (its version and config file), so that the
+     * {@code attach} command can tell an operator the agent is already in a process.
+     */
+    public static final String RUNNING_PROPERTY = "idempotency.agent.running";
 
     private static final AtomicBoolean started = new AtomicBoolean();
 
@@ -33,7 +39,8 @@ final class AgentStartup {
             ConfigLocation location = ConfigLocation.resolve(args, System::getProperty, System::getenv);
             config = ConfigLoader.load(location.path());
         } catch (ConfigException invalid) {
-            refuse(invalid);
+            started.set(false);
+            refuse(invalid, atJvmStart);
             return;
         }
         BootstrapBridge.install(instrumentation);
@@ -46,6 +53,7 @@ final class AgentStartup {
             Instrumenter.install(instrumentation, Diagnostics::warn);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
+        System.setProperty(RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());
     }
 
     /**
@@ -73,8 +81,14 @@ final class AgentStartup {
     /**
      * A broken config stops the JVM by default: an operator would rather see the service refuse to
      * start than run unprotected in silence. {@code on-config-error: disable} runs it unprotected.
+     * Attached to a running service, the agent never stops it: it stays out, and says so.
      */
-    private static void refuse(ConfigException invalid) {
+    private static void refuse(ConfigException invalid, boolean atJvmStart) {
+        if (!atJvmStart) {
+            Diagnostics.error("the config has errors; the agent was not attached and the service runs as before:\n"
+                    + invalid.getMessage(), null);
+            return;
+        }
         if (invalid.onConfigError() == OnConfigError.DISABLE) {
             Diagnostics.warn("the config has errors; on-config-error is disable, so the service runs UNPROTECTED:\n"
                     + invalid.getMessage());

@@ -1,16 +1,23 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import com.sun.tools.attach.VirtualMachine;
+import dev.idempotency.agent.config.ConfigException;
+import dev.idempotency.agent.config.ConfigLoader;
+import dev.idempotency.agent.javaagent.AgentStartup;
 import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import net.bytebuddy.agent.ByteBuddyAgent;
 
 /**
  * {@code attach <pid> --config <file>}: loads this jar into a running JVM, which then installs
  * the instrumentation and retransforms the servlet and filter classes it already loaded. Requests
  * executing at that moment finish as they started: advice only applies to calls that begin after.
+ * The config is checked here first, and the target is asked whether the agent already runs in it
+ * (its {@link AgentStartup#RUNNING_PROPERTY}) before and after loading, so the command's exit
+ * status says what happened in the target: 0 only when the agent runs there now.
  */
 final class AttachCommand {
 
@@ -36,17 +43,50 @@ final class AttachCommand {
             err.println("attach: cannot read config file " + config);
             return 1;
         }
-        File agentJar = agentJar();
         try {
-            ByteBuddyAgent.attach(agentJar, pid, "config=" + config);
-        } catch (RuntimeException failure) {
+            ConfigLoader.load(config);
+        } catch (ConfigException invalid) {
+            err.println("attach: the config has errors; nothing was attached:\n" + invalid.getMessage());
+            return 1;
+        }
+        VirtualMachine target;
+        try {
+            target = VirtualMachine.attach(pid);
+        } catch (Exception failure) {
             err.println("attach: could not attach to process " + pid + ": " + failure.getMessage()
                     + " (the target must be a HotSpot JVM of the same user, started without -XX:+DisableAttachMechanism)");
             return 1;
         }
+        try {
+            String running = target.getSystemProperties().getProperty(AgentStartup.RUNNING_PROPERTY);
+            if (running != null) {
+                err.println("attach: the agent already runs in process " + pid + " (" + running + "); nothing was "
+                        + "attached. A JVM takes the agent once: restart the service to change its config.");
+                return 1;
+            }
+            target.loadAgent(agentJar().getPath(), "config=" + config);
+            if (target.getSystemProperties().getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+                err.println("attach: the agent did not start in process " + pid + "; the service runs as before, "
+                        + "unprotected. Its stderr says why.");
+                return 1;
+            }
+        } catch (Exception failure) {
+            err.println("attach: loading the agent into process " + pid + " failed: " + failure);
+            return 1;
+        } finally {
+            detach(target);
+        }
         out.println("attached to process " + pid + " with " + config
                 + "; its stderr shows the agent's start-up line");
         return 0;
+    }
+
+    private static void detach(VirtualMachine target) {
+        try {
+            target.detach();
+        } catch (IOException ignored) {
+            // The target went away; nothing is left to release.
+        }
     }
 
     private static File agentJar() {

@@ -42,7 +42,7 @@ abstract class OperatorCommand {
     }
 
     /** The pool reports "connection not available"; the driver's reason is at the end of the chain. */
-    private static String rootCause(Throwable e) {
+    static String rootCause(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
@@ -51,11 +51,14 @@ abstract class OperatorCommand {
     }
 
     /** What to do about the two H2 failures an operator meets most. */
-    private static String hint(String message) {
+    static String hint(String message) {
         String lower = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        if (lower.contains("90020") || lower.contains("already in use")) {
-            return "\nThe embedded H2 store file is open in the running service. Stop the service first, or add "
-                    + ";AUTO_SERVER=TRUE to store.url so the tools can reach it while it runs (docs/operations.md).";
+        if (lower.contains("90020") || lower.contains("already in use") || lower.contains("file is locked")) {
+            return "\nThe embedded H2 store is open in the running service, and an H2 file admits one process. "
+                    + "Stop the service, run this command, start it again; or, to work on a live service, give it "
+                    + "a shared store (PostgreSQL, MariaDB). H2's ;AUTO_SERVER=TRUE in store.url also lets the tools "
+                    + "in, but then the service opens a TCP port for the file on every network interface "
+                    + "(docs/operations.md).";
         }
         if (lower.contains("90146") || lower.contains("not found")) {
             return "\nNo H2 store file at that path. Relative paths are resolved from the current directory: run "

@@ -43,7 +43,8 @@ final class OperatorStore implements AutoCloseable {
         try {
             return new OperatorStore(config, JdbcStores.open(settings), settings.describe());
         } catch (RuntimeException e) {
-            throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage());
+            throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage()
+                    + OperatorCommand.hint(OperatorCommand.rootCause(e)));
         }
     }
 
@@ -51,8 +52,8 @@ final class OperatorStore implements AutoCloseable {
         String given = arguments.value(CONFIG_OPTION);
         ConfigLocation location;
         try {
-            location = ConfigLocation.resolve(given == null ? null : ConfigLocation.AGENT_ARGUMENT_KEY + "=" + given,
-                    System::getProperty, System::getenv);
+            location = given != null ? ConfigLocation.commandOption(given)
+                    : ConfigLocation.resolve(null, System::getProperty, System::getenv);
         } catch (ConfigException none) {
             throw new UsageException(arguments.command() + ": no config file; pass --config <file>, or set -D"
                     + ConfigLocation.SYSTEM_PROPERTY + " or " + ConfigLocation.ENVIRONMENT_VARIABLE
