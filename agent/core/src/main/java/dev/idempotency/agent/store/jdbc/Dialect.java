@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Properties;
+import com.zaxxer.hikari.SQLExceptionOverride;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
@@ -54,6 +55,14 @@ abstract class Dialect {
 
     /** Driver properties bounding connect and statement time, so a dead store fails fast. */
     abstract Properties connectionProperties(StoreSettings settings);
+
+    /**
+     * Which failures leave a pooled connection unusable beyond what the pool recognises itself
+     * (network errors, SQLState class 08); {@code null} for the pool's own judgement.
+     */
+    SQLExceptionOverride brokenConnections() {
+        return null;
+    }
 
     /** Statements creating the record table and its purge index, each a no-op when they exist. */
     abstract List<String> createTable(String table);

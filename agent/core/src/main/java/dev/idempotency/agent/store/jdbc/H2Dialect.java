@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import com.zaxxer.hikari.SQLExceptionOverride;
 
 /**
  * H2, the embedded default. A new key is claimed by a plain {@code INSERT}, a key that already has
@@ -44,11 +45,24 @@ final class H2Dialect extends Dialect {
         return true;
     }
 
+    /**
+     * No trace file: H2 would append a stack trace to {@code <file>.trace.db} for every failed
+     * statement, and during a disk-full outage refill the space freed to end it. The agent reports
+     * store failures itself, once per cause.
+     */
     @Override
     Properties connectionProperties(StoreSettings settings) {
         Properties properties = new Properties();
         properties.setProperty("LOCK_TIMEOUT", Long.toString(settings.statementTimeout().toMillis()));
+        if (!settings.url().toUpperCase(Locale.ROOT).contains(";TRACE_LEVEL_FILE=")) {
+            properties.setProperty("TRACE_LEVEL_FILE", "0");
+        }
         return properties;
+    }
+
+    @Override
+    SQLExceptionOverride brokenConnections() {
+        return new H2FatalErrors();
     }
 
     @Override

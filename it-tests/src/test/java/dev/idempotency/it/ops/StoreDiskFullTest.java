@@ -1,0 +1,121 @@
+package dev.idempotency.it.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.awaitility.Awaitility.await;
+
+import dev.idempotency.it.support.DemoApp;
+import dev.idempotency.it.support.Http;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The embedded store on a filesystem that fills up (a 16 MB tmpfs, mounted by the test, so it
+ * needs root; CI runs as root): while it is full, requests to declared endpoints are refused with
+ * 503 and nothing executes; once space is freed the store serves again within seconds, and the
+ * key completed before the outage still replays. H2 writes no trace file that would eat the
+ * space freed.
+ */
+class StoreDiskFullTest {
+
+    private static final Duration RECOVERY_BOUND = Duration.ofSeconds(15);
+
+    @TempDir
+    Path workDir;
+
+    @Test
+    void aFullDiskFailsClosedAndTheStoreRecoversOnceSpaceIsFreed() throws Exception {
+        Path volume = Files.createDirectories(workDir.resolve("store-volume"));
+        mountSmallFilesystem(volume);
+        try {
+            Path config = new OpsConfig().store("jdbc:h2:file:" + volume.resolve("agent"), null, null).writeTo(workDir);
+            try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
+                AtomicInteger keys = new AtomicInteger();
+                List<String> executed = new ArrayList<>();
+                Http.Response before = Orders.create(demo.baseUri(), "before-full", "", Http.DEFAULT_TIMEOUT);
+                assertThat(before.status()).as(before.body()).isEqualTo(201);
+                executed.add("before-full");
+
+                Path filler = volume.resolve("filler");
+                fill(filler);
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                    String key = "while-full-" + keys.incrementAndGet();
+                    Http.Response answer = Orders.create(demo.baseUri(), key, "", Http.DEFAULT_TIMEOUT);
+                    if (answer.status() == 201) {
+                        executed.add(key);
+                    }
+                    return answer.status() == 503;
+                });
+                Http.Response refused = Orders.create(demo.baseUri(), "refused", "", Http.DEFAULT_TIMEOUT);
+                assertThat(refused.status()).as(refused.body()).isEqualTo(503);
+                assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
+
+                Files.delete(filler);
+                long freedAt = System.nanoTime();
+                await().atMost(RECOVERY_BOUND).pollInterval(Duration.ofMillis(250)).until(() -> {
+                    String key = "after-free-" + keys.incrementAndGet();
+                    Http.Response answer = Orders.create(demo.baseUri(), key, "", Http.DEFAULT_TIMEOUT);
+                    if (answer.status() == 201) {
+                        executed.add(key);
+                    }
+                    return answer.status() == 201;
+                });
+                System.out.printf("store served again %d ms after the space was freed%n",
+                        TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - freedAt));
+
+                Http.Response replay = Orders.create(demo.baseUri(), "before-full", "", Http.DEFAULT_TIMEOUT);
+                assertThat(replay.status()).isEqualTo(201);
+                assertThat(replay.header("Idempotent-Replayed")).as("the record from before the outage").hasValue("true");
+                assertThat(Orders.items(demo.baseUri())).as("only requests answered 201 executed, each once")
+                        .containsExactlyInAnyOrderElementsOf(executed);
+                try (Stream<Path> files = Files.list(volume)) {
+                    assertThat(files.map(path -> path.getFileName().toString())).noneMatch(name -> name.endsWith(".trace.db"));
+                }
+            }
+        } finally {
+            unmount(volume);
+        }
+    }
+
+    /** Writes until the filesystem has no space left. */
+    private static void fill(Path filler) throws IOException {
+        byte[] chunk = new byte[64 * 1024];
+        try (OutputStream out = Files.newOutputStream(filler)) {
+            while (true) {
+                out.write(chunk);
+            }
+        } catch (IOException full) {
+            assertThat(full.getMessage()).as("the fill stopped for lack of space").containsIgnoringCase("space");
+        }
+    }
+
+    private static void mountSmallFilesystem(Path dir) throws Exception {
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", dir.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(mount.getInputStream().readAllBytes());
+        if (!mount.waitFor(30, TimeUnit.SECONDS) || mount.exitValue() != 0) {
+            String message = "cannot mount a small tmpfs (needs root): " + output.trim();
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail(message + "; CI=true: this test must run");
+            }
+            Assumptions.abort(message);
+        }
+    }
+
+    private static void unmount(Path dir) throws Exception {
+        Process umount = new ProcessBuilder("umount", dir.toString()).redirectErrorStream(true).start();
+        umount.getInputStream().readAllBytes();
+        umount.waitFor(30, TimeUnit.SECONDS);
+    }
+}
