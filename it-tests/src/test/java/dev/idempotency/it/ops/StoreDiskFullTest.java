@@ -114,7 +114,7 @@ class StoreDiskFullTest {
     }
 
     private static void unmount(Path dir) throws Exception {
-        Process umount = new ProcessBuilder("umount", dir.toString()).redirectErrorStream(true).start();
+        Process umount = new ProcessBuilder("umount", "-l", dir.toString()).redirectErrorStream(true).start();
         umount.getInputStream().readAllBytes();
         umount.waitFor(30, TimeUnit.SECONDS);
     }

@@ -21,6 +21,11 @@ public final class Main {
         tomcat.setBaseDir(Path.of("tomcat-work").toAbsolutePath().toString());
         Connector connector = new Connector();
         connector.setPort(port);
+        // How long Tomcat waits for the next bytes of a request before giving up on it (default 60 s).
+        String readTimeout = System.getProperty("demo.readTimeoutMs");
+        if (readTimeout != null) {
+            connector.setProperty("connectionTimeout", readTimeout);
+        }
         tomcat.setConnector(connector);
 
         Context context = tomcat.addContext("", null);

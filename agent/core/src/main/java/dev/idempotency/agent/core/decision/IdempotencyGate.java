@@ -28,12 +28,14 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 import java.io.IOException;
 import java.lang.reflect.Method;
+import java.net.SocketTimeoutException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
 import java.util.UUID;
 
 /**
@@ -184,9 +186,7 @@ public final class IdempotencyGate implements Gate {
         try {
             body = request.body(policy.maxRequestBody());
         } catch (IOException e) {
-            return refuse(attempt, ProblemType.BODY_UNREADABLE, Decision.BODY_UNREADABLE,
-                    "the request body could not be read: " + e.getMessage(), ErrorType.CLIENT_DISCONNECT,
-                    "The request body could not be read completely. Send the request again with the same key.");
+            return bodyUnreadable(attempt, e);
         }
         if (body == null) {
             return tooLarge(attempt);
@@ -234,6 +234,37 @@ public final class IdempotencyGate implements Gate {
         reports.warnOnce(policy.name(), "credentials with scope none", "requests carry " + carried
                 + " but the endpoint's scope is none, so its keys are shared by all callers and a replay may "
                 + "answer one caller with another's response; set scope: " + fix);
+    }
+
+    /**
+     * A body that stopped arriving (the server's read timeout passed) is a 408, the status every
+     * servlet container then writes on the wire itself, so the log says what the client received;
+     * a body cut off by the client going away is the endpoint's body-unreadable status (400), which
+     * nobody is left to read.
+     */
+    private Verdict bodyUnreadable(AttemptContext attempt, IOException failure) {
+        if (isTimeout(failure)) {
+            int status = 408;
+            reports.emit(attempt.event(time, Decision.BODY_UNREADABLE, "the request body stalled: no bytes arrived "
+                    + "within the server's read timeout (" + failure + "); answered 408 Request Timeout",
+                    status, ErrorType.TIMEOUT));
+            return Answers.problem(attempt, ProblemType.BODY_UNREADABLE, status,
+                    "The request body did not arrive within the server's read timeout, so the request was not "
+                            + "executed. Send it again with the same key.", false);
+        }
+        return refuse(attempt, ProblemType.BODY_UNREADABLE, Decision.BODY_UNREADABLE,
+                "the request body could not be read: " + failure, ErrorType.CLIENT_DISCONNECT,
+                "The request body could not be read completely. Send the request again with the same key.");
+    }
+
+    private static boolean isTimeout(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SocketTimeoutException || cause instanceof TimeoutException
+                    || cause.getClass().getSimpleName().contains("Timeout")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Verdict tooLarge(AttemptContext attempt) {

@@ -174,6 +174,17 @@ class IdempotencyGateTest {
         assertThat(fixture.record("k1")).isEmpty();
     }
 
+    @Test
+    void aBodyThatStalledPastTheReadTimeoutIs408AsOnTheWire() {
+        GateFixture fixture = new GateFixture(orders());
+        IOException stalled = new IOException(new java.net.SocketTimeoutException());
+        Verdict verdict = fixture.begin(create("k1").bodyFailure(stalled).build());
+        assertProblem(verdict, 408, "idempotency-body-unreadable");
+        assertThat(fixture.listener.last().status()).isEqualTo(408);
+        assertThat(fixture.listener.last().errorType()).isEqualTo(ErrorType.TIMEOUT);
+        assertThat(fixture.record("k1")).isEmpty();
+    }
+
     // 5: deadline
 
     @Test
