@@ -199,6 +199,30 @@ class AttemptRecordingTest {
     }
 
     @Test
+    void eventsCarryTheCallersTraceAndIgnoreAMalformedTraceparent() {
+        String traced = key();
+        String malformed = key();
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        String forged = "00-ZZZ\",\"idempotency.decision\":\"forged-01";
+
+        assertThat(http.postJson("/orders", ORDER, "Idempotency-Key", traced, "traceparent", traceparent).status())
+                .isEqualTo(201);
+        assertThat(http.postJson("/orders", ORDER, "Idempotency-Key", traced, "traceparent", traceparent).status())
+                .isEqualTo(201);
+        assertThat(http.postJson("/orders", ORDER, "Idempotency-Key", malformed, "traceparent", forged).status())
+                .isEqualTo(201);
+
+        assertThat(log.awaitEventsOfKey(traced, 2)).allSatisfy(event -> {
+            assertThat(event.get("trace.id").asText()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+            assertThat(event.get("span.id").asText()).isEqualTo("00f067aa0ba902b7");
+        });
+        JsonNode ignored = log.awaitEventsOfKey(malformed, 1).get(0);
+        assertThat(ignored.has("trace.id")).isFalse();
+        assertThat(ignored.has("span.id")).isFalse();
+        assertThat(ignored.toString()).doesNotContain("ZZZ").doesNotContain("forged");
+    }
+
+    @Test
     void theApplicationKeepsItsOwnLoggingAndTheEventsGoOnlyToTheConfiguredSink() throws IOException {
         String key = key();
         assertThat(http.postJson("/orders", ORDER, "Idempotency-Key", key).status()).isEqualTo(201);

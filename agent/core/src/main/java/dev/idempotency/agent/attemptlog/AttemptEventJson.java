@@ -54,6 +54,9 @@ public final class AttemptEventJson {
         if (event.fingerprintFellBackToRaw()) {
             line.bool("idempotency.fingerprint_fallback", true);
         }
+        if (event.trace() != null) {
+            line.string("trace.id", event.trace().traceId()).string("span.id", event.trace().parentId());
+        }
         line.string("http.request.id", event.requestId())
                 .string("http.request.method", event.method())
                 .string("http.route", event.route())

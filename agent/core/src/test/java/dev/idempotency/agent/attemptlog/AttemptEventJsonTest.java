@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.attempt.TraceParent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -41,12 +42,14 @@ class AttemptEventJsonTest {
     @Test
     void writesEveryFieldOfTheSchemaUnderItsEcsName() {
         AttemptEvent event = Events.executed().remainingDeadlineMillis(1500L).errorType(ErrorType.HANDLER_EXCEPTION)
-                .fingerprintFellBackToRaw(true).build();
+                .fingerprintFellBackToRaw(true)
+                .trace(TraceParent.parse(List.of("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"))).build();
         JsonNode line = line(settings().build(), event);
 
         assertThat(names(line)).containsExactly("@timestamp", "ecs.version", "event.dataset", "event.action",
                 "event.reason", "event.duration", "idempotency.decision", "idempotency.key", "idempotency.scope",
-                "idempotency.attempt", "idempotency.endpoint", "idempotency.fingerprint_fallback", "http.request.id",
+                "idempotency.attempt", "idempotency.endpoint", "idempotency.fingerprint_fallback", "trace.id", "span.id",
+                "http.request.id",
                 "http.request.method", "http.route", "url.path", "http.response.status_code", "deadline.remaining_ms",
                 "error.type", "service.name", "agent.version");
         assertThat(line.get("@timestamp").asText()).isEqualTo("2026-03-01T12:00:00.125Z");
@@ -61,6 +64,8 @@ class AttemptEventJsonTest {
         assertThat(line.get("idempotency.attempt").asInt()).isEqualTo(1);
         assertThat(line.get("idempotency.endpoint").asText()).isEqualTo("create-payment");
         assertThat(line.get("idempotency.fingerprint_fallback").asBoolean()).isTrue();
+        assertThat(line.get("trace.id").asText()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
+        assertThat(line.get("span.id").asText()).as("the caller's span").isEqualTo("00f067aa0ba902b7");
         assertThat(line.get("http.request.id").asText()).isEqualTo("req-1");
         assertThat(line.get("http.request.method").asText()).isEqualTo("POST");
         assertThat(line.get("http.route").asText()).isEqualTo("/orders/{id}/payments");
@@ -79,7 +84,8 @@ class AttemptEventJsonTest {
                 .path("/orders").status(400).durationNanos(10).build();
         JsonNode line = line(settings().build(), missingKey);
         assertThat(names(line)).doesNotContain("idempotency.key", "idempotency.scope", "idempotency.attempt",
-                "deadline.remaining_ms", "error.type", "idempotency.fingerprint_fallback", "http.request.body.content");
+                "deadline.remaining_ms", "error.type", "idempotency.fingerprint_fallback", "http.request.body.content",
+                "trace.id", "span.id");
         assertThat(line.get("event.action").asText()).isEqualTo("missing_key");
     }
 

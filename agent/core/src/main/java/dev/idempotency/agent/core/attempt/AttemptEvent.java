@@ -30,6 +30,7 @@ public final class AttemptEvent {
     private final Map<String, List<String>> requestHeaders;
     private final byte[] requestBody;
     private final String requestContentType;
+    private final TraceParent trace;
 
     private AttemptEvent(Builder b) {
         this.timestamp = b.timestamp;
@@ -51,6 +52,7 @@ public final class AttemptEvent {
         this.requestHeaders = b.requestHeaders;
         this.requestBody = b.requestBody;
         this.requestContentType = b.requestContentType;
+        this.trace = b.trace;
     }
 
     public static Builder builder() {
@@ -93,6 +95,9 @@ public final class AttemptEvent {
     /** The request's {@code Content-Type} when the body is present, else {@code null}. */
     public String requestContentType() { return requestContentType; }
 
+    /** The caller's W3C trace position, or {@code null}. */
+    public TraceParent trace() { return trace; }
+
     @Override
     public String toString() {
         return "AttemptEvent[" + decision.label() + " " + status + " " + method + " " + route + " key=" + key
@@ -121,6 +126,7 @@ public final class AttemptEvent {
         private Map<String, List<String>> requestHeaders = Map.of();
         private byte[] requestBody;
         private String requestContentType;
+        private TraceParent trace;
 
         private Builder() {
         }
@@ -145,6 +151,11 @@ public final class AttemptEvent {
         public Builder requestBody(byte[] body, String contentType) {
             this.requestBody = body;
             this.requestContentType = contentType;
+            return this;
+        }
+
+        public Builder trace(TraceParent trace) {
+            this.trace = trace;
             return this;
         }
 

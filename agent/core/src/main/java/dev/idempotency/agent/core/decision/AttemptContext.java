@@ -4,6 +4,7 @@ import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.attempt.RequestDetails;
+import dev.idempotency.agent.core.attempt.TraceParent;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.time.TimeSource;
 import java.time.Instant;
@@ -31,6 +32,7 @@ final class AttemptContext {
     Map<String, List<String>> loggedHeaders = Map.of();
     byte[] loggedBody;
     String loggedContentType;
+    TraceParent trace;
 
     AttemptContext(EndpointPolicy policy, String method, String path, String requestId, long startNanos) {
         this.policy = policy;
@@ -47,8 +49,9 @@ final class AttemptContext {
         return headers;
     }
 
-    /** Keeps the headers the listener asked for, before anything else is decided. */
+    /** Keeps the caller's trace position and the headers the listener asked for, before anything else is decided. */
     void captureHeaders(RequestDetails details, RequestView request) {
+        trace = TraceParent.parse(request.headers(TraceParent.HEADER));
         if (details.headerNames().isEmpty()) {
             return;
         }
@@ -91,6 +94,7 @@ final class AttemptContext {
                 .fingerprintFellBackToRaw(fingerprintFellBack)
                 .requestHeaders(loggedHeaders)
                 .requestBody(loggedBody, loggedContentType)
+                .trace(trace)
                 .build();
     }
 }
