@@ -66,7 +66,22 @@ class CrashRecoveryTest {
                 assertThat(Orders.problemType(retry)).endsWith(Orders.OUTCOME_UNKNOWN);
             }
             assertThat(Orders.count(demo.baseUri())).as("nothing executed again").isEqualTo(3);
+            for (String key : List.of("crash-a", "crash-b")) {
+                await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(demo.stdout())
+                        .as("the attempt log announces %s once", key)
+                        .filteredOn(line -> line.contains("\"event.action\":\"outcome_unknown_recorded\"")
+                                && line.contains("\"idempotency.key\":\"" + key + "\""))
+                        .singleElement().satisfies(event -> assertThat(event)
+                                .contains("\"idempotency.endpoint\":\"create-order\"")
+                                .contains("\"idempotency.owner\":\"")
+                                .contains("resolve " + key + " --complete")
+                                .contains("--config " + config.toAbsolutePath().normalize())));
+            }
 
+            await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(demo.stderr())
+                    .as("the keeper's summary while keys are UNKNOWN")
+                    .anyMatch(line -> line.contains("2 idempotency key(s) are UNKNOWN")
+                            && line.contains("list --state unknown")));
             AgentCli.Result inspected = cli.run("inspect", "crash-a");
             assertThat(inspected.exitCode()).as(inspected.toString()).isZero();
             assertThat(inspected.field("state")).isEqualTo("UNKNOWN");

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 
 /**
  * The agent config of these tests: the demo's two POSTs declared, short leases (2 s, renewed every
- * 500 ms) so crashes resolve quickly, and the store and policies a test chooses.
+ * 500 ms) so crashes resolve quickly, the keeper's housekeeping every 2 s, and the store and
+ * policies a test chooses.
  */
 final class OpsConfig {
 
@@ -64,6 +65,7 @@ final class OpsConfig {
                 .append("  statement-timeout: ").append(statementTimeout).append("\n")
                 .append("keeper:\n")
                 .append("  renew-interval: 500ms\n")
+                .append("  purge-interval: 2s\n")
                 .append("defaults:\n")
                 .append("  lease: ").append(LEASE).append("\n")
                 .append("  retry-after: 1s\n")

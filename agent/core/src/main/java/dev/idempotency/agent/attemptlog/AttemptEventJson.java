@@ -1,6 +1,7 @@
 package dev.idempotency.agent.attemptlog;
 
 import dev.idempotency.agent.core.attempt.AttemptEvent;
+import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import java.time.Instant;
 import java.util.List;
@@ -75,6 +76,53 @@ public final class AttemptEventJson {
         return line.string("service.name", settings.serviceName)
                 .string("agent.version", settings.agentVersion)
                 .end();
+    }
+
+    /**
+     * A record turned UNKNOWN: one line, {@code event.action} {@code outcome_unknown_recorded},
+     * with the key (or its HMAC), the endpoint, the dead owner and the commands that resolve it.
+     * With {@code hash-secret} the commands say {@code <key>} instead of the key.
+     */
+    public String formatMarkedUnknown(MarkedUnknown record) {
+        JsonLine line = new JsonLine()
+                .string("@timestamp", record.timestamp().toString())
+                .string("ecs.version", ECS_VERSION)
+                .string("event.dataset", DATASET)
+                .string("event.action", "outcome_unknown_recorded")
+                .string("event.kind", "alert")
+                .string("log.level", "warn")
+                .string("event.reason", "the owner " + record.deadOwner() + " died mid-execution; whether the "
+                        + "operation took effect is unknown, and retries get 409 outcome-unknown until the key is resolved")
+                .string("idempotency.key", hasher.apply(record.key()))
+                .string("idempotency.scope", hasher.apply(record.scope()))
+                .string("idempotency.endpoint", record.endpoint())
+                .string("idempotency.owner", record.deadOwner())
+                .number("idempotency.fencing_token", record.fencingToken())
+                .string("idempotency.resolve_command", resolveCommand(record));
+        if (record.trace() != null) {
+            line.string("trace.id", record.trace().traceId()).string("span.id", record.trace().parentId());
+        }
+        return line.string("http.request.id", record.requestId())
+                .string("service.name", settings.serviceName)
+                .string("agent.version", settings.agentVersion)
+                .end();
+    }
+
+    /** Inspect, then one of the two resolutions; the operator decides which from the business data. */
+    private String resolveCommand(MarkedUnknown record) {
+        boolean hashed = settings.hashSecret != null && !settings.hashSecret.isEmpty();
+        String key = hashed ? "<key>" : shellQuoted(record.key());
+        String scope = record.scope() == null || record.scope().isEmpty() ? ""
+                : " --scope " + (hashed ? "<scope>" : shellQuoted(record.scope()));
+        String config = " --config " + (settings.configFile == null ? "<agent config>" : shellQuoted(settings.configFile));
+        String tool = "java -jar idempotency-agent.jar ";
+        return tool + "inspect " + key + scope + config + "; then " + tool + "resolve " + key + scope
+                + " --complete --status <status> [--body-file F]" + config + " (it took effect) or "
+                + tool + "resolve " + key + scope + " --release" + config + " (it did not)";
+    }
+
+    private static String shellQuoted(String text) {
+        return text.matches("[A-Za-z0-9._/:@%+=,-]+") ? text : "'" + text.replace("'", "'\\''") + "'";
     }
 
     /**

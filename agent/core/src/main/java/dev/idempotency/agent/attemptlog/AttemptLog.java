@@ -2,6 +2,7 @@ package dev.idempotency.agent.attemptlog;
 
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.AttemptListener;
+import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import java.io.IOException;
 import java.time.Duration;
@@ -54,6 +55,14 @@ public final class AttemptLog implements AttemptListener, AutoCloseable {
     @Override
     public void onAttempt(AttemptEvent event) {
         if (!queue.offer(event)) {
+            dropped.increment();
+        }
+    }
+
+    /** One line, {@code event.action} {@code outcome_unknown_recorded}, in the same stream as the attempts. */
+    @Override
+    public void onMarkedUnknown(MarkedUnknown record) {
+        if (!queue.offer(format.formatMarkedUnknown(record))) {
             dropped.increment();
         }
     }

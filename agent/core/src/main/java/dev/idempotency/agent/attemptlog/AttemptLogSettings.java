@@ -11,6 +11,8 @@ public final class AttemptLogSettings {
     final String serviceName;
     final String agentVersion;
     final String hashSecret;
+    /** The agent's config file, named in the commands the log suggests; {@code null} when unknown. */
+    final String configFile;
     final boolean maskPath;
     final List<String> headerAllowList;
     final boolean bodyEnabled;
@@ -20,6 +22,7 @@ public final class AttemptLogSettings {
 
     private AttemptLogSettings(Builder b) {
         this.serviceName = b.serviceName;
+        this.configFile = b.configFile;
         this.agentVersion = b.agentVersion;
         this.hashSecret = b.hashSecret;
         this.maskPath = b.maskPath;
@@ -37,6 +40,7 @@ public final class AttemptLogSettings {
     /** Collects the settings; the defaults are the config's. */
     public static final class Builder {
         private String serviceName;
+        private String configFile;
         private String agentVersion = "unknown";
         private String hashSecret;
         private boolean maskPath = true;
@@ -51,6 +55,7 @@ public final class AttemptLogSettings {
 
         public Builder serviceName(String name) { this.serviceName = name; return this; }
         public Builder agentVersion(String version) { this.agentVersion = version; return this; }
+        public Builder configFile(String file) { this.configFile = file; return this; }
         /** Keys and scopes are logged as HMAC-SHA256 under this secret; null or empty: as sent. */
         public Builder hashSecret(String secret) { this.hashSecret = secret; return this; }
         /** Log the route template as {@code url.path} instead of the request's path. */

@@ -60,6 +60,9 @@ public interface IdempotencyStore extends AutoCloseable {
     /** How many records are past {@code expires_at} (what {@link #purgeExpired} would delete). */
     int countExpired();
 
+    /** How many live (not expired) records are in {@code state}: for gauges and the keeper's summary. */
+    int count(RecordState state);
+
     /** The record as stored (for operators and tests). */
     Optional<StoredRecord> find(String scope, String key);
 

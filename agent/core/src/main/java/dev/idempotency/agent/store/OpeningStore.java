@@ -105,6 +105,11 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public int count(RecordState state) {
+        return store().count(state);
+    }
+
+    @Override
     public Optional<StoredRecord> find(String scope, String key) {
         return store().find(scope, key);
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.TraceParent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +25,14 @@ class AttemptEventJsonTest {
     }
 
     private static JsonNode line(AttemptLogSettings settings, AttemptEvent event) {
-        String line = new AttemptEventJson(settings).format(event);
+        return parsed(new AttemptEventJson(settings).format(event));
+    }
+
+    private static JsonNode line(AttemptLogSettings settings, MarkedUnknown record) {
+        return parsed(new AttemptEventJson(settings).formatMarkedUnknown(record));
+    }
+
+    private static JsonNode parsed(String line) {
         assertThat(line).doesNotContain("\n", "\r");
         try {
             return JSON.readTree(line);
@@ -75,6 +83,26 @@ class AttemptEventJsonTest {
         assertThat(line.get("error.type").asText()).isEqualTo("handler_exception");
         assertThat(line.get("service.name").asText()).isEqualTo("orders");
         assertThat(line.get("agent.version").asText()).isEqualTo("1.2.3");
+    }
+
+    @Test
+    void aRecordMarkedUnknownIsAnnouncedWithTheCommandsThatResolveIt() {
+        MarkedUnknown record = new MarkedUnknown(Events.AT, "key 1", "merchant-7", "create-payment", "host/42/ab12cd34",
+                7, "req-9", null);
+
+        JsonNode line = line(settings().configFile("/etc/orders/agent.yaml").build(), record);
+        assertThat(line.get("event.action").asText()).isEqualTo("outcome_unknown_recorded");
+        assertThat(line.get("idempotency.key").asText()).isEqualTo("key 1");
+        assertThat(line.get("idempotency.owner").asText()).isEqualTo("host/42/ab12cd34");
+        assertThat(line.get("idempotency.resolve_command").asText())
+                .contains("inspect 'key 1' --scope merchant-7 --config /etc/orders/agent.yaml")
+                .contains("resolve 'key 1' --scope merchant-7 --complete --status <status>")
+                .contains("resolve 'key 1' --scope merchant-7 --release");
+
+        JsonNode hashed = line(settings().hashSecret("s3cret").build(), record);
+        assertThat(hashed.get("idempotency.key").asText()).startsWith("hmac:");
+        assertThat(hashed.toString()).doesNotContain("key 1").doesNotContain("merchant-7");
+        assertThat(hashed.get("idempotency.resolve_command").asText()).contains("resolve <key> --scope <scope>");
     }
 
     @Test

@@ -100,6 +100,7 @@ final class AttemptRecording {
         return AttemptLogSettings.builder()
                 .serviceName(config.serviceName())
                 .agentVersion(AgentVersion.get())
+                .configFile(config.source().toAbsolutePath().normalize().toString())
                 .hashSecret(logging.hashSecret().orElse(null))
                 .maskPath(logging.maskPath())
                 .headerAllowList(logging.headerAllowList())

@@ -32,4 +32,8 @@ public interface AttemptListener {
      */
     default void onWarning(String endpoint, String message) {
     }
+
+    /** A record turned UNKNOWN (its owner died mid-execution); said once per record. */
+    default void onMarkedUnknown(MarkedUnknown record) {
+    }
 }

@@ -62,6 +62,21 @@ public final class AttemptListeners implements AttemptListener {
     }
 
     @Override
+    public void onMarkedUnknown(MarkedUnknown record) {
+        RuntimeException first = null;
+        for (AttemptListener listener : listeners) {
+            try {
+                listener.onMarkedUnknown(record);
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    @Override
     public void onWarning(String endpoint, String message) {
         warnings.accept(endpoint, message);
         RuntimeException first = null;

@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.decision;
 
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.AttemptListener;
+import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -39,6 +40,14 @@ final class FailureReports {
             listener.onInternalFailure(where, cause);
         } catch (RuntimeException ignored) {
             // The reporter itself is broken; there is nowhere left to say so.
+        }
+    }
+
+    void markedUnknown(MarkedUnknown record) {
+        try {
+            listener.onMarkedUnknown(record);
+        } catch (RuntimeException e) {
+            report("attempt listener", e);
         }
     }
 

@@ -6,6 +6,7 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
@@ -28,6 +29,7 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 import java.io.IOException;
 import java.lang.reflect.Method;
+import java.time.Instant;
 import java.net.SocketTimeoutException;
 import java.util.List;
 import java.util.Map;
@@ -348,6 +350,9 @@ public final class IdempotencyGate implements Gate {
             if (!store.markUnknown(claim.scope(), claim.key(), record.fencingToken())) {
                 return inProgress(attempt, "the owner's lease expired, but the record changed before it was marked");
             }
+            reports.markedUnknown(new MarkedUnknown(Instant.ofEpochMilli(time.currentTimeMillis()), attempt.key,
+                    attempt.scope, attempt.policy.name(), record.owner(), record.fencingToken(), attempt.requestId,
+                    attempt.trace));
         } catch (RuntimeException e) {
             return storeFailure(attempt, "the store failed while handling an expired lease", e);
         }

@@ -190,6 +190,19 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
+    public int count(RecordState state) {
+        return run("count", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(sql.countInState)) {
+                query.setString(1, state.name());
+                try (ResultSet count = query.executeQuery()) {
+                    count.next();
+                    return count.getInt(1);
+                }
+            }
+        });
+    }
+
+    @Override
     public boolean release(String scope, String key, long fencingToken) {
         return fencedChange("release", sql.release, scope, key, fencingToken);
     }

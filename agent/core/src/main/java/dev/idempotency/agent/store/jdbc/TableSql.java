@@ -46,6 +46,7 @@ final class TableSql {
     final String resolveComplete;
     final String resolveRelease;
     final String countExpired;
+    final String countInState;
     final String takeOver;
     final String renewLease;
     final String list;
@@ -80,6 +81,7 @@ final class TableSql {
         this.resolveComplete = completeSet + keyAndToken + ownerGone;
         this.resolveRelease = "DELETE FROM " + table + keyAndToken + ownerGone;
         this.countExpired = "SELECT COUNT(*) FROM " + table + " WHERE expires_at <= " + now;
+        this.countInState = "SELECT COUNT(*) FROM " + table + " WHERE state = ? AND expires_at > " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;
         this.takeOver = "UPDATE " + table + " SET state = 'IN_PROGRESS', owner = ?, fencing_token = fencing_token + 1, "

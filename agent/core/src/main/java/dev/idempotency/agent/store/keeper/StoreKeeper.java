@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.LeaseRef;
 
 /**
@@ -119,9 +120,24 @@ public final class StoreKeeper implements AutoCloseable {
             if (purged > 0) {
                 LOG.debug("purged {} expired records", purged);
             }
+            reportUnknown();
             purgeFailures.succeeded();
         } catch (RuntimeException | LinkageError e) {
             purgeFailures.failed(e);
+        }
+    }
+
+    /**
+     * While any key is UNKNOWN, one line per purge interval says how many and how to find them:
+     * each is a client whose retries get 409 until an operator looks. Several instances sharing a
+     * store each say it; the count is the store's.
+     */
+    private void reportUnknown() {
+        int unknown = store.count(RecordState.UNKNOWN);
+        if (unknown > 0) {
+            LOG.warn("{} idempotency key(s) are UNKNOWN: their owner died mid-execution, and their retries get 409 "
+                    + "outcome-unknown until resolved. List them with: java -jar idempotency-agent.jar list --state "
+                    + "unknown --config <the agent's config>; resolve each as docs/operations.md describes", unknown);
         }
     }
 

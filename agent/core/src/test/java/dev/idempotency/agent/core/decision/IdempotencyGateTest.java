@@ -443,8 +443,14 @@ class IdempotencyGateTest {
         assertProblem(fixture.begin(create("k1").build()), 409, "idempotency-outcome-unknown");
         assertThat(fixture.record("k1").orElseThrow().state()).isEqualTo(RecordState.UNKNOWN);
         assertThat(fixture.listener.last().decision()).isEqualTo(Decision.OUTCOME_UNKNOWN);
+        assertThat(fixture.listener.markedUnknown).singleElement().satisfies(marked -> {
+            assertThat(marked.key()).isEqualTo("k1");
+            assertThat(marked.endpoint()).isEqualTo(fixture.policy.name());
+            assertThat(marked.deadOwner()).isEqualTo(fixture.record("k1").orElseThrow().owner());
+        });
 
         assertProblem(fixture.begin(create("k1").build()), 409, "idempotency-outcome-unknown");
+        assertThat(fixture.listener.markedUnknown).as("announced once, when marked").hasSize(1);
         first.execution().finish(created(), null, false);
         assertThat(fixture.record("k1").orElseThrow().state()).as("the dead owner cannot complete")
                 .isEqualTo(RecordState.UNKNOWN);

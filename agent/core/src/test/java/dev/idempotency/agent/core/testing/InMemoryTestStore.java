@@ -145,6 +145,12 @@ public final class InMemoryTestStore implements IdempotencyStore {
     }
 
     @Override
+    public synchronized int count(RecordState state) {
+        Instant now = clock.now();
+        return (int) rows.values().stream().filter(row -> row.expiresAt.isAfter(now) && row.state == state).count();
+    }
+
+    @Override
     public synchronized int renewLeases(Collection<LeaseRef> leases, Duration lease) {
         Instant now = clock.now();
         int renewed = 0;

@@ -87,6 +87,11 @@ public final class SwitchableStore implements IdempotencyStore {
     }
 
     @Override
+    public int count(RecordState state) {
+        return guarded(() -> delegate.count(state));
+    }
+
+    @Override
     public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
         return guarded(() -> delegate.renewLeases(leases, lease));
     }

@@ -356,6 +356,17 @@ abstract class StoreContractTest {
     }
 
     @Test
+    void liveRecordsAreCountedByState() {
+        store.claim(request("running", "fp", "o1"));
+        long done = store.claim(request("done", "fp", "o1")).record().fencingToken();
+        store.complete("scope-a", "done", done, response("done"), TTL);
+
+        assertThat(store.count(RecordState.IN_PROGRESS)).isEqualTo(1);
+        assertThat(store.count(RecordState.COMPLETED)).isEqualTo(1);
+        assertThat(store.count(RecordState.UNKNOWN)).isZero();
+    }
+
+    @Test
     void concurrentReplaysAreAllCountedInTheStoredTotal() throws Exception {
         long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
         store.complete("scope-a", "k", token, response("done"), TTL);

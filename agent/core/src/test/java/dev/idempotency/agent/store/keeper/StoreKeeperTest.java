@@ -170,6 +170,11 @@ class StoreKeeperTest {
         }
 
         @Override
+        public int count(RecordState state) {
+            return store.count(state);
+        }
+
+        @Override
         public Optional<StoredRecord> find(String scope, String key) {
             return store.find(scope, key);
         }
