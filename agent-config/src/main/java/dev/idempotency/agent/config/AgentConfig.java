@@ -12,11 +12,12 @@ public final class AgentConfig {
     private final StoreConfig store;
     private final KeeperConfig keeper;
     private final LoggingConfig logging;
+    private final PrometheusConfig prometheus;
     private final EndpointSettings defaults;
     private final List<EndpointConfig> endpoints;
 
     AgentConfig(Path source, String serviceName, OnConfigError onConfigError, StoreConfig store,
-            KeeperConfig keeper, LoggingConfig logging, EndpointSettings defaults,
+            KeeperConfig keeper, LoggingConfig logging, PrometheusConfig prometheus, EndpointSettings defaults,
             List<EndpointConfig> endpoints) {
         this.source = source;
         this.serviceName = serviceName;
@@ -24,6 +25,7 @@ public final class AgentConfig {
         this.store = store;
         this.keeper = keeper;
         this.logging = logging;
+        this.prometheus = prometheus;
         this.defaults = defaults;
         this.endpoints = List.copyOf(endpoints);
     }
@@ -35,6 +37,8 @@ public final class AgentConfig {
     public StoreConfig store() { return store; }
     public KeeperConfig keeper() { return keeper; }
     public LoggingConfig logging() { return logging; }
+    /** {@code metrics.prometheus}: the opt-in scrape endpoint. */
+    public PrometheusConfig prometheus() { return prometheus; }
     /** The {@code defaults} section as resolved; every endpoint already carries its own copy. */
     public EndpointSettings defaults() { return defaults; }
     /** In the order of the file; never empty. */

@@ -19,6 +19,8 @@ final class BuiltInDefaults {
             LogSink.STDOUT, null, 10L * 1024 * 1024, 5, null, "X-Request-Id", List.of(), true,
             new BodyLoggingConfig(false, List.of("password", "cardNumber", "cvv"), 2L * 1024));
 
+    static final PrometheusConfig PROMETHEUS = new PrometheusConfig(null, "127.0.0.1", Duration.ofSeconds(15));
+
     static final EndpointSettings SETTINGS = new EndpointSettings(
             "Idempotency-Key", true, 1, 255, Scope.NONE, Duration.ofHours(24), Duration.ofSeconds(30),
             new FingerprintConfig(FingerprintMode.RAW, List.of(), null, List.of()),

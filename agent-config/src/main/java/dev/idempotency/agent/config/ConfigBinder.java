@@ -34,11 +34,14 @@ final class ConfigBinder {
         StoreConfig store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);
         KeeperConfig keeper = keeper(r.mapping("keeper", ConfigFields.KEEPER), BuiltInDefaults.KEEPER);
         LoggingConfig logging = logging(r.mapping("logging", ConfigFields.LOGGING), BuiltInDefaults.LOGGING);
+        PrometheusConfig prometheus = prometheus(r.mapping("metrics", ConfigFields.METRICS)
+                .mapping("prometheus", ConfigFields.PROMETHEUS), BuiltInDefaults.PROMETHEUS);
         SettingsBinder settings = new SettingsBinder(keeper.renewInterval());
         EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
                 BuiltInDefaults.SETTINGS, true);
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
-        return new AgentConfig(source, serviceName, onConfigError, store, keeper, logging, defaults, endpoints);
+        return new AgentConfig(source, serviceName, onConfigError, store, keeper, logging, prometheus, defaults,
+                endpoints);
     }
 
     private static String nonBlank(FieldReader r, String field, String fallback, String hint) {
@@ -73,6 +76,20 @@ final class ConfigBinder {
                 r.duration("renew-interval", base.renewInterval(), true),
                 r.duration("purge-interval", base.purgeInterval(), true),
                 r.number("purge-batch-size", base.purgeBatchSize(), 1, 1_000_000));
+    }
+
+    private static PrometheusConfig prometheus(FieldReader r, PrometheusConfig base) {
+        Integer port = null;
+        if (r.has("port")) {
+            port = r.number("port", 0, 0, 65535);
+        } else if (base.port().isPresent()) {
+            port = base.port().getAsInt();
+        }
+        String bindAddress = r.text("bind-address", base.bindAddress());
+        if (bindAddress.isBlank()) {
+            r.problem(r.pathOf("bind-address"), bindAddress, "is empty; use 127.0.0.1 (this host only) or 0.0.0.0");
+        }
+        return new PrometheusConfig(port, bindAddress, r.duration("store-gauges-interval", base.storeGaugesInterval(), true));
     }
 
     private static LoggingConfig logging(FieldReader r, LoggingConfig base) {

@@ -10,7 +10,7 @@ import java.util.List;
 final class ConfigFields {
 
     static final List<String> ROOT = List.of(
-            "service-name", "on-config-error", "store", "keeper", "logging", "defaults", "endpoints");
+            "service-name", "on-config-error", "store", "keeper", "logging", "metrics", "defaults", "endpoints");
     static final List<String> STORE = List.of(
             "url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout");
     static final List<String> KEEPER = List.of("renew-interval", "purge-interval", "purge-batch-size");
@@ -18,6 +18,8 @@ final class ConfigFields {
             "sink", "file", "max-file-size", "max-files", "hash-secret", "request-id-header",
             "header-allow-list", "mask-path", "body");
     static final List<String> BODY = List.of("enabled", "redact-fields", "max-size");
+    static final List<String> METRICS = List.of("prometheus");
+    static final List<String> PROMETHEUS = List.of("port", "bind-address", "store-gauges-interval");
     static final List<String> SETTINGS = List.of(
             "key-header", "required", "key-min-length", "key-max-length", "scope", "ttl", "lease",
             "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after",
@@ -40,11 +42,12 @@ final class ConfigFields {
      */
     static List<String> allPaths() {
         List<String> paths = new ArrayList<>();
-        addLeaves(paths, "", ROOT, "store", "keeper", "logging", "defaults", "endpoints");
+        addLeaves(paths, "", ROOT, "store", "keeper", "logging", "metrics", "defaults", "endpoints");
         addLeaves(paths, "store.", STORE);
         addLeaves(paths, "keeper.", KEEPER);
         addLeaves(paths, "logging.", LOGGING, "body");
         addLeaves(paths, "logging.body.", BODY);
+        addLeaves(paths, "metrics.prometheus.", PROMETHEUS);
         addLeaves(paths, "defaults.", SETTINGS, "fingerprint", "statuses", "deadline");
         addLeaves(paths, "defaults.fingerprint.", FINGERPRINT);
         addLeaves(paths, "defaults.statuses.", STATUSES);

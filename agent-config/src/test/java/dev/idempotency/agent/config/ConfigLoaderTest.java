@@ -214,6 +214,18 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void prometheusIsOffUnlessAPortIsGiven() throws Exception {
+        AgentConfig off = files.load("off.yaml", "endpoints:\n  - method: POST\n    path: /a\n");
+        AgentConfig on = files.load("on.yaml", "metrics:\n  prometheus:\n    port: 9464\n"
+                + "    store-gauges-interval: 1m\nendpoints:\n  - method: POST\n    path: /a\n");
+
+        assertThat(off.prometheus().port()).isEmpty();
+        assertThat(off.prometheus().bindAddress()).isEqualTo("127.0.0.1");
+        assertThat(on.prometheus().port()).hasValue(9464);
+        assertThat(on.prometheus().storeGaugesInterval()).isEqualTo(Duration.ofMinutes(1));
+    }
+
+    @Test
     void cookieScopeAndAnExplicitQuerySubset() throws Exception {
         EndpointSettings s = files.load("agent.yaml", """
                 endpoints:

@@ -9,10 +9,13 @@ import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.BodyLoggingConfig;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.config.LoggingConfig;
+import dev.idempotency.agent.config.PrometheusConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.AttemptListeners;
 import dev.idempotency.agent.metrics.AttemptMetrics;
 import dev.idempotency.agent.metrics.MetricsRegistration;
+import dev.idempotency.agent.metrics.prometheus.PrometheusExposition;
+import dev.idempotency.agent.metrics.prometheus.StoreGauges;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +23,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the agent records of each attempt: the attempt log (unless its sink is {@code none}) and
- * the JMX metrics. Built before the gate, which asks the log which request details it needs.
+ * What the agent records of each attempt: the attempt log (unless its sink is {@code none}), the
+ * JMX metrics, and the Prometheus endpoint when {@code metrics.prometheus.port} is set. Built
+ * before the gate, which asks the log which request details it needs.
  */
 final class AttemptRecording {
 
@@ -32,10 +36,15 @@ final class AttemptRecording {
 
     private final AttemptLog log;
     private final AttemptMetrics metrics;
+    /** {@code null} unless {@code metrics.prometheus.port} is set. */
+    private final PrometheusExposition prometheus;
+    private final PrometheusConfig prometheusConfig;
 
-    private AttemptRecording(AttemptLog log, AttemptMetrics metrics) {
+    private AttemptRecording(AttemptLog log, AttemptMetrics metrics, PrometheusConfig prometheusConfig) {
         this.log = log;
         this.metrics = metrics;
+        this.prometheusConfig = prometheusConfig;
+        this.prometheus = prometheusConfig.port().isPresent() ? new PrometheusExposition() : null;
     }
 
     static AttemptRecording start(AgentConfig config) {
@@ -46,13 +55,16 @@ final class AttemptRecording {
             java.lang.Runtime.getRuntime().addShutdownHook(
                     new Thread(() -> log.close(FLUSH_AT_EXIT), "idempotency-agent-attempt-log-flush"));
         }
-        return new AttemptRecording(log, metrics);
+        return new AttemptRecording(log, metrics, config.prometheus());
     }
 
     /** The listener to hand the gate. */
     AttemptListener listener() {
         List<AttemptListener> listeners = new ArrayList<>();
         listeners.add(metrics);
+        if (prometheus != null) {
+            listeners.add(prometheus);
+        }
         if (log != null) {
             listeners.add(log);
         }
@@ -60,10 +72,28 @@ final class AttemptRecording {
                 (endpoint, message) -> Diagnostics.warn("endpoint " + endpoint + ": " + message), listeners);
     }
 
-    /** Once the gate runs: its in-flight executions become a gauge, and the metrics go on JMX. */
+    /**
+     * Once the gate runs: its in-flight executions become a gauge, the metrics go on JMX, and the
+     * Prometheus endpoint starts. A port that cannot be bound is said once; the service runs on,
+     * protected, without that endpoint.
+     */
     void publishMetrics(Runtime runtime) {
         metrics.executionsInProgress(runtime::executionsInProgress);
         MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, Diagnostics::errorOnce);
+        if (prometheus != null) {
+            String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
+            try {
+                prometheus.serve(prometheusConfig.bindAddress(), prometheusConfig.port().getAsInt(),
+                        new StoreGauges(runtime.store(), prometheusConfig.storeGaugesInterval()),
+                        runtime::executionsInProgress, log == null ? () -> 0 : log::droppedEvents);
+                Diagnostics.info("Prometheus metrics on http://" + prometheusConfig.bindAddress() + ":"
+                        + prometheus.port() + "/metrics");
+            } catch (IOException | RuntimeException e) {
+                Diagnostics.warn("cannot serve Prometheus metrics on " + address + " (" + e
+                        + "); requests stay protected, the metrics endpoint is off. Free the port or change "
+                        + "metrics.prometheus.port in " + runtime.configFile());
+            }
+        }
     }
 
     /** The log, or {@code null} for sink {@code none} or a file that cannot be opened (said on stderr). */

@@ -34,12 +34,14 @@ final class Runtime {
     static final String STORE_OPENER_THREAD = "idempotency-store-open";
 
     private final String storeKind;
+    private final String configFile;
     private final OpeningStore store;
     private final IdempotencyGate gate;
     private volatile StoreKeeper keeper;
 
-    private Runtime(String storeKind, OpeningStore store, IdempotencyGate gate) {
+    private Runtime(String storeKind, String configFile, OpeningStore store, IdempotencyGate gate) {
         this.storeKind = storeKind;
+        this.configFile = configFile;
         this.store = store;
         this.gate = gate;
     }
@@ -59,7 +61,8 @@ final class Runtime {
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
-        Runtime runtime = new Runtime(storeKind(config.store().url()), store, gate);
+        Runtime runtime = new Runtime(storeKind(config.store().url()),
+                config.source().toAbsolutePath().normalize().toString(), store, gate);
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies));
         store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping));
         Bridge.install(gate);
@@ -84,6 +87,15 @@ final class Runtime {
 
     String storeKind() {
         return storeKind;
+    }
+
+    String configFile() {
+        return configFile;
+    }
+
+    /** The store, opened or still opening (its calls then wait for the opening, bounded). */
+    IdempotencyStore store() {
+        return store;
     }
 
     /** Claims this JVM is executing now. */
