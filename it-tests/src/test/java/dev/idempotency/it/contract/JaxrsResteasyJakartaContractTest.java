@@ -13,21 +13,8 @@ class JaxrsResteasyJakartaContractTest extends ContractSuite {
         return DemoApp.jaxrsJakarta().workDir(workDir).agentConfig(agentConfig).start();
     }
 
-    /**
-     * RESTEasy on Netty matches with a leading {@code //} collapsed, matrix parameters dropped and a
-     * trailing slash ignored, but {@code /orders/;x} is 404 and dot segments are not resolved; {@code %70ayments}
-     * reaches the catch-all resource method, which decodes it and pays.
-     */
     @Override
     protected Set<String> variantsRoutedToTheHandler() {
-        return Set.of(
-                "//orders",
-                "/orders/",
-                "/orders;jsessionid=ABC123",
-                "//orders/{id}/payments",
-                "/orders/{id}/%70ayments",
-                "/orders/{id}/payments/",
-                "/orders/{id}/payments;x=1",
-                "/orders/{id}/payments;jsessionid=XYZ");
+        return PathVariants.ROUTED_BY_RESTEASY;
     }
 }

@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.attempt;
 
 import java.util.List;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * Several listeners as one: each sees every event and warning, in order, and one failing does not
@@ -38,17 +39,7 @@ public final class AttemptListeners implements AttemptListener {
 
     @Override
     public void onAttempt(AttemptEvent event) {
-        RuntimeException first = null;
-        for (AttemptListener listener : listeners) {
-            try {
-                listener.onAttempt(event);
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        forEach(listener -> listener.onAttempt(event));
     }
 
     @Override
@@ -63,26 +54,21 @@ public final class AttemptListeners implements AttemptListener {
 
     @Override
     public void onMarkedUnknown(MarkedUnknown record) {
-        RuntimeException first = null;
-        for (AttemptListener listener : listeners) {
-            try {
-                listener.onMarkedUnknown(record);
-            } catch (RuntimeException e) {
-                first = first == null ? e : first;
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        forEach(listener -> listener.onMarkedUnknown(record));
     }
 
     @Override
     public void onWarning(String endpoint, String message) {
         warnings.accept(endpoint, message);
+        forEach(listener -> listener.onWarning(endpoint, message));
+    }
+
+    /** Tells every listener; one that throws does not keep the next from hearing, and the first failure is rethrown. */
+    private void forEach(Consumer<AttemptListener> call) {
         RuntimeException first = null;
         for (AttemptListener listener : listeners) {
             try {
-                listener.onWarning(endpoint, message);
+                call.accept(listener);
             } catch (RuntimeException e) {
                 first = first == null ? e : first;
             }
