@@ -5,11 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.it.contract.ContractSuite;
+import dev.idempotency.it.contract.VerifyArguments;
+import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.Http;
+import java.io.IOException;
 import java.net.http.HttpTimeoutException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -31,6 +37,8 @@ abstract class LegacyDemoBaselineTest {
 
     private static final String ORDER = "{\"item\": \"book\", \"quantity\": 2}";
 
+    private Path workDir;
+
     private ForkedService demo;
 
     /** Starts the deployment under test in {@code workDir}, without the agent. */
@@ -40,7 +48,22 @@ abstract class LegacyDemoBaselineTest {
     @BeforeAll
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void startDemo(@TempDir Path workDir) {
+        this.workDir = workDir;
         demo = start(workDir);
+    }
+
+    @Test
+    void theIncludedVerifyCommandSaysTheEndpointsAreNotProtected() throws IOException {
+        Path config = Files.writeString(workDir.resolve("agent.yaml"), ContractSuite.contractAgentConfig());
+        long orderId = http().postJson("/orders", ORDER).json().get("id").asLong();
+        List<String> args = VerifyArguments.forContractConfig(demo.baseUri().toString(), "/stats", orderId, true,
+                workDir.resolve("verify-junit.xml"));
+
+        AgentCli.Result verified = new AgentCli(workDir, config).run(args.toArray(String[]::new));
+
+        assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(1);
+        assertThat(verified.stdout()).contains("create-order", "the agent answers", "failed",
+                "the endpoint is not protected");
     }
 
     @AfterAll

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.idempotency.it.contract.PathVariants.Endpoint;
 import dev.idempotency.it.contract.PathVariants.Variant;
+import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.Http;
 import java.io.IOException;
@@ -55,6 +56,9 @@ public abstract class ContractSuite extends SeedScenarios {
     private static final Duration VARIANT_TIMEOUT = Duration.ofSeconds(60);
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The agent config the service runs with (written by {@link #start}). */
+    private Path agentConfigFile;
+
     /** The order the payment variants pay for; created by the first of them. */
     private long variantOrderId;
 
@@ -70,7 +74,7 @@ public abstract class ContractSuite extends SeedScenarios {
     }
 
     /** The suite's config resource, also what {@link RuntimeAttachTest} attaches with. */
-    static String contractAgentConfig() {
+    public static String contractAgentConfig() {
         try (InputStream in = ContractSuite.class.getResourceAsStream(CONFIG_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(CONFIG_RESOURCE + " is missing from the test resources");
@@ -124,8 +128,25 @@ public abstract class ContractSuite extends SeedScenarios {
 
     @Override
     protected final ForkedService start(Path workDir) throws Exception {
-        Path config = Files.writeString(workDir.resolve("agent.yaml"), agentConfig());
-        return startWithAgent(workDir, config);
+        agentConfigFile = Files.writeString(workDir.resolve("agent.yaml"), agentConfig());
+        return startWithAgent(workDir, agentConfigFile);
+    }
+
+    // ---- the operator's own check: the agent jar's verify command passes on this runtime ----
+
+    @Test
+    void theIncludedVerifyCommandPassesEveryCheck() throws Exception {
+        Path junit = agentConfigFile.resolveSibling("verify-junit.xml");
+        AgentCli.Result verified = new AgentCli(agentConfigFile.getParent(), agentConfigFile)
+                .run(VerifyArguments.forContractConfig(this, junit).toArray(String[]::new));
+
+        assertThat(verified.exitCode()).as(verified.toString()).isZero();
+        assertThat(verified.stdout()).contains(" 0 failed");
+        String report = Files.readString(junit);
+        assertThat(report).contains("idempotency-verify.create-order", "idempotency-verify.create-payment")
+                .doesNotContain("<failure");
+        assertThat(report.split("<testcase ", -1)).as("7 checks on each of %s endpoints",
+                formPath().isPresent() ? 3 : 2).hasSize(1 + 7 * (formPath().isPresent() ? 3 : 2));
     }
 
     // ---- asynchronous handlers: the outcome is recorded when the response completes ----

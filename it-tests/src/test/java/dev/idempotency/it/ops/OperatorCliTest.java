@@ -2,6 +2,7 @@ package dev.idempotency.it.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
 import java.io.IOException;

@@ -12,7 +12,7 @@ import java.util.Set;
  * The arguments of one command: positionals, {@code --name value} options (repeatable) and
  * {@code --flag}s. Anything not declared is a usage error naming the command.
  */
-final class Arguments {
+public final class Arguments {
 
     private final String command;
     private final List<String> positionals = new ArrayList<>();
@@ -27,7 +27,7 @@ final class Arguments {
      * @param valueOptions option names (without {@code --}) that take a value
      * @param flagNames    option names that stand alone
      */
-    static Arguments parse(String command, String[] args, Set<String> valueOptions, Set<String> flagNames) {
+    public static Arguments parse(String command, String[] args, Set<String> valueOptions, Set<String> flagNames) {
         Arguments parsed = new Arguments(command);
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
@@ -60,12 +60,12 @@ final class Arguments {
         return parsed;
     }
 
-    List<String> positionals() {
+    public List<String> positionals() {
         return Collections.unmodifiableList(positionals);
     }
 
     /** The one positional the command takes (e.g. the key); a usage error when absent or repeated. */
-    String onlyPositional(String what) {
+    public String onlyPositional(String what) {
         if (positionals.size() != 1) {
             throw new UsageException(command + ": needs exactly one " + what + (positionals.isEmpty() ? ""
                     : ", got " + positionals));
@@ -73,18 +73,18 @@ final class Arguments {
         return positionals.get(0);
     }
 
-    void noPositionals() {
+    public void noPositionals() {
         if (!positionals.isEmpty()) {
             throw new UsageException(command + ": unexpected argument " + positionals.get(0));
         }
     }
 
-    boolean flag(String name) {
+    public boolean flag(String name) {
         return flags.contains(name);
     }
 
     /** The option's value, or {@code null}; a usage error when it was given twice. */
-    String value(String name) {
+    public String value(String name) {
         List<String> values = values(name);
         if (values.size() > 1) {
             throw new UsageException(command + ": --" + name + " given " + values.size() + " times; give it once");
@@ -92,12 +92,12 @@ final class Arguments {
         return values.isEmpty() ? null : values.get(0);
     }
 
-    List<String> values(String name) {
+    public List<String> values(String name) {
         return options.getOrDefault(name, List.of());
     }
 
     /** A positive whole number, or {@code fallback} when the option is absent. */
-    int positiveInt(String name, int fallback) {
+    public int positiveInt(String name, int fallback) {
         String text = value(name);
         if (text == null) {
             return fallback;
@@ -113,7 +113,7 @@ final class Arguments {
         throw new UsageException(command + ": --" + name + " must be a positive whole number, was '" + text + "'");
     }
 
-    String command() {
+    public String command() {
         return command;
     }
 }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import dev.idempotency.agent.javaagent.cli.verify.VerifyCommand;
 import java.io.PrintStream;
 import java.util.Arrays;
 
@@ -35,6 +36,8 @@ public final class Cli {
                     return new ResolveCommand().run(rest, out);
                 case "purge":
                     return new PurgeCommand().run(rest, out);
+                case "verify":
+                    return VerifyCommand.run(rest, out, err);
                 default:
                     err.println("unknown command: " + args[0]);
                     usage(err);
@@ -76,6 +79,10 @@ public final class Cli {
         out.println("          [--header 'Name: value']...");
         out.println("                                 store a reconciled answer: retries replay it");
         out.println("  purge [--dry-run] [--batch-size N]   delete expired records now");
+        out.println("  verify --url URL --sample ENDPOINT=@body.json [--path-param NAME=VALUE] [--header NAME=VALUE]");
+        out.println("         [--content-type ENDPOINT=TYPE] [--count ENDPOINT=/get-path[,/pointer|length]]");
+        out.println("         [--concurrency N] [--junit FILE] [--dry-run] [--yes]");
+        out.println("                                 run the contract against the live service (creates real resources)");
         out.println();
         out.println("The store commands read the agent's config: --config <file>, else -D"
                 + "idempotency.agent.config, else IDEMPOTENCY_AGENT_CONFIG.");

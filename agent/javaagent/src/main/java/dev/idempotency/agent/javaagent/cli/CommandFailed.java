@@ -1,9 +1,9 @@
 package dev.idempotency.agent.javaagent.cli;
 
 /** The command could not do its work (exit status 1); the message says why and what to do. */
-final class CommandFailed extends RuntimeException {
+public final class CommandFailed extends RuntimeException {
 
-    CommandFailed(String message) {
+    public CommandFailed(String message) {
         super(message);
     }
 }

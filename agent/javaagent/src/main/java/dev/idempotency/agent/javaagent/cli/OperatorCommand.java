@@ -28,7 +28,7 @@ abstract class OperatorCommand {
 
     final int run(String[] args, PrintStream out) {
         Set<String> options = new HashSet<>(valueOptions());
-        options.add(OperatorStore.CONFIG_OPTION);
+        options.add(ConfigOption.NAME);
         Arguments arguments = Arguments.parse(name(), args, options, flags());
         prepare(arguments);
         try (OperatorStore store = OperatorStore.open(arguments)) {

@@ -1,9 +1,6 @@
 package dev.idempotency.agent.javaagent.cli;
 
 import dev.idempotency.agent.config.AgentConfig;
-import dev.idempotency.agent.config.ConfigException;
-import dev.idempotency.agent.config.ConfigLoader;
-import dev.idempotency.agent.config.ConfigLocation;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.javaagent.ConfiguredStoreSettings;
 import dev.idempotency.agent.store.IdempotencyStore;
@@ -19,7 +16,6 @@ import java.util.Locale;
  */
 final class OperatorStore implements AutoCloseable {
 
-    static final String CONFIG_OPTION = "config";
 
     private final AgentConfig config;
     private final IdempotencyStore store;
@@ -38,31 +34,13 @@ final class OperatorStore implements AutoCloseable {
      * @throws CommandFailed  when the config is broken or the store cannot be opened
      */
     static OperatorStore open(Arguments arguments) {
-        AgentConfig config = loadConfig(arguments);
+        AgentConfig config = ConfigOption.load(arguments);
         StoreSettings settings = forOperator(ConfiguredStoreSettings.from(config.store()));
         try {
             return new OperatorStore(config, JdbcStores.open(settings), settings.describe());
         } catch (RuntimeException e) {
             throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage()
                     + OperatorCommand.hint(OperatorCommand.rootCause(e)));
-        }
-    }
-
-    private static AgentConfig loadConfig(Arguments arguments) {
-        String given = arguments.value(CONFIG_OPTION);
-        ConfigLocation location;
-        try {
-            location = given != null ? ConfigLocation.commandOption(given)
-                    : ConfigLocation.resolve(null, System::getProperty, System::getenv);
-        } catch (ConfigException none) {
-            throw new UsageException(arguments.command() + ": no config file; pass --config <file>, or set -D"
-                    + ConfigLocation.SYSTEM_PROPERTY + " or " + ConfigLocation.ENVIRONMENT_VARIABLE
-                    + " as for the agent");
-        }
-        try {
-            return ConfigLoader.load(location.path());
-        } catch (ConfigException invalid) {
-            throw new CommandFailed("the config " + location + " has errors:\n" + invalid.getMessage());
         }
     }
 

@@ -1,6 +1,5 @@
-package dev.idempotency.it.ops;
+package dev.idempotency.it.support;
 
-import dev.idempotency.it.support.Artifacts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,20 +10,20 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Runs {@code java -jar idempotency-agent.jar <args>} in a directory, as an operator would, bounded in time. */
-final class AgentCli {
+public final class AgentCli {
 
     private static final long TIMEOUT_SECONDS = 60;
 
     private final Path workDir;
     private final Path config;
 
-    AgentCli(Path workDir, Path config) {
+    public AgentCli(Path workDir, Path config) {
         this.workDir = workDir;
         this.config = config;
     }
 
     /** Runs the command with {@code --config <file>} appended. */
-    Result run(String... args) {
+    public Result run(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", Artifacts.agentJar().toString()));
         command.addAll(List.of(args));
@@ -55,10 +54,10 @@ final class AgentCli {
         }
     }
 
-    record Result(int exitCode, String stdout, String stderr) {
+    public record Result(int exitCode, String stdout, String stderr) {
 
         /** The value of a {@code name: value} line of {@code inspect}. */
-        String field(String name) {
+        public String field(String name) {
             for (String line : stdout.split("\n")) {
                 if (line.startsWith(name + ":")) {
                     return line.substring(name.length() + 1).trim();

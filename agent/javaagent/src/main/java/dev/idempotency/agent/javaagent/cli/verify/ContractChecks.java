@@ -1,0 +1,269 @@
+package dev.idempotency.agent.javaagent.cli.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The contract, checked from outside against one endpoint of a live service, each run with fresh
+ * random keys: the first request executes; the same key and body replay it; another body with the
+ * key is refused before anything runs; a missing and an invalid key are refused; a client that
+ * gave up early gets the outcome on its retry; concurrent requests with one new key execute once.
+ * With an effect count ({@code --count}) every check also asserts how many effects happened.
+ */
+final class ContractChecks {
+
+    static final List<String> NAMES = List.of("first request executes", "same key and body replays",
+            "same key, other body is refused", "missing key", "invalid key", "retry after a client timeout",
+            "concurrent requests with one key");
+
+    /** How long a client waits before it gives up, in the timeout check: shorter than any real handler. */
+    private static final Duration GIVE_UP_AFTER = Duration.ofMillis(15);
+    private static final Duration RETRIES_FOR = Duration.ofSeconds(30);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Probe probe;
+    private final int concurrency;
+    private boolean instrumentationSeen;
+
+    ContractChecks(Probe probe, int concurrency) {
+        this.probe = probe;
+        this.concurrency = concurrency;
+    }
+
+    /** Every check against {@code target}, in order. */
+    List<CheckResult> run(Target target) {
+        instrumentationSeen = false;
+        List<CheckResult> results = new ArrayList<>();
+        Long start = count(target);
+        String key = newKey();
+        Answer first = send(target, key, target.body);
+        refuseUnusableSample(target, first);
+        results.add(firstExecutes(target, first, start));
+        results.add(replays(target, key, first, start));
+        results.add(otherBodyRefused(target, key, start));
+        results.add(missingKey(target));
+        results.add(invalidKey(target));
+        results.add(retryAfterClientTimeout(target));
+        results.add(concurrentRequests(target));
+        if (!instrumentationSeen) {
+            results.add(0, CheckResult.failed(target.endpoint, "the agent answers", "no " + target.requestIdHeader
+                    + " and no " + Answer.REPLAYED + " header on any answer: the endpoint is not protected, the agent "
+                    + "never saw its requests. Check that the service started with -javaagent and this config (its "
+                    + "start-up line names the file), and the agent's warnings on the service's stderr (a path that "
+                    + "includes the context path, a mistyped resource-method)"));
+        }
+        return results;
+    }
+
+    private void refuseUnusableSample(Target target, Answer first) {
+        if (!first.arrived()) {
+            throw new SampleRefused(target.endpoint + ": " + target.method + " " + target.uri + " got "
+                    + first.describe() + "; is the service running at that URL?");
+        }
+        if (first.status() >= 400 && first.status() < 500) {
+            throw new SampleRefused(target.endpoint + ": the service refused the sample request with "
+                    + first.describe() + "; give a sample it accepts (--sample, --header, --path-param), "
+                    + "verify needs one that executes");
+        }
+    }
+
+    private CheckResult firstExecutes(Target target, Answer first, Long start) {
+        String check = NAMES.get(0);
+        if (!first.is2xx() || first.replayed()) {
+            return CheckResult.failed(target.endpoint, check, "expected a 2xx without " + Answer.REPLAYED + ", got "
+                    + first.describe());
+        }
+        return effects(target, check, start, 1);
+    }
+
+    private CheckResult replays(Target target, String key, Answer first, Long start) {
+        String check = NAMES.get(1);
+        Answer again = send(target, key, target.body);
+        List<String> wrong = new ArrayList<>();
+        if (again.status() != first.status()) {
+            wrong.add("status " + again.status() + " instead of " + first.status());
+        }
+        if (!again.replayed()) {
+            wrong.add("no " + Answer.REPLAYED + ": true");
+        }
+        if (!Arrays.equals(again.body(), first.body())) {
+            wrong.add("another body");
+        }
+        for (String header : target.replayedHeaders) {
+            if (!Objects.equals(first.header(header), again.header(header))) {
+                wrong.add(header + " " + again.header(header).orElse("(none)") + " instead of "
+                        + first.header(header).orElse("(none)"));
+            }
+        }
+        if (!again.headers("Set-Cookie").isEmpty()) {
+            wrong.add("a Set-Cookie (a replay must never hand out a session)");
+        }
+        if (!wrong.isEmpty()) {
+            return CheckResult.failed(target.endpoint, check, "expected the first answer again with "
+                    + Answer.REPLAYED + ": true; " + String.join(", ", wrong) + " (" + again.describe() + ")");
+        }
+        return effects(target, check, start, 1);
+    }
+
+    private CheckResult otherBodyRefused(Target target, String key, Long start) {
+        String check = NAMES.get(2);
+        Answer other = send(target, key, changed(target));
+        if (other.status() != target.keyReusedStatus || !other.problemType().equals("idempotency-key-reused")) {
+            return CheckResult.failed(target.endpoint, check, "expected " + target.keyReusedStatus
+                    + " idempotency-key-reused before anything runs, got " + other.describe());
+        }
+        return effects(target, check, start, 1);
+    }
+
+    private CheckResult missingKey(Target target) {
+        String check = NAMES.get(3);
+        if (!target.keyRequired) {
+            return CheckResult.skipped(target.endpoint, check, "required: false: a request without a key executes "
+                    + "unprotected, so verify does not send one");
+        }
+        Long start = count(target);
+        Answer none = send(target, null, target.body);
+        if (none.status() != target.missingKeyStatus || !none.problemType().equals("idempotency-key-missing")) {
+            return CheckResult.failed(target.endpoint, check, "expected " + target.missingKeyStatus
+                    + " idempotency-key-missing, got " + none.describe());
+        }
+        return effects(target, check, start, 0);
+    }
+
+    private CheckResult invalidKey(Target target) {
+        String check = NAMES.get(4);
+        Long start = count(target);
+        Answer invalid = send(target, "k".repeat(256), target.body);
+        if (invalid.status() != target.invalidKeyStatus || !invalid.problemType().equals("idempotency-key-invalid")) {
+            return CheckResult.failed(target.endpoint, check, "expected " + target.invalidKeyStatus
+                    + " idempotency-key-invalid for a 256-character key, got " + invalid.describe());
+        }
+        return effects(target, check, start, 0);
+    }
+
+    /** The client gives up at once; its retries with the key end in the outcome, and it happened once. */
+    private CheckResult retryAfterClientTimeout(Target target) {
+        String check = NAMES.get(5);
+        Long start = count(target);
+        String key = newKey();
+        seen(target, probe.send(target, key, target.body, GIVE_UP_AFTER));
+        long until = System.nanoTime() + RETRIES_FOR.toNanos();
+        Answer retry = send(target, key, target.body);
+        while (retry.status() == target.inProgressStatus && System.nanoTime() < until) {
+            pause();
+            retry = send(target, key, target.body);
+        }
+        if (!retry.is2xx()) {
+            return CheckResult.failed(target.endpoint, check, "expected the retries to end in the stored 2xx, got "
+                    + retry.describe());
+        }
+        return effects(target, check, start, 1);
+    }
+
+    private CheckResult concurrentRequests(Target target) {
+        String check = NAMES.get(6);
+        Long start = count(target);
+        String key = newKey();
+        ExecutorService clients = Executors.newFixedThreadPool(concurrency);
+        List<Answer> answers = new ArrayList<>();
+        try {
+            List<CompletableFuture<Answer>> sent = new ArrayList<>();
+            for (int i = 0; i < concurrency; i++) {
+                sent.add(CompletableFuture.supplyAsync(() -> send(target, key, target.body), clients));
+            }
+            sent.forEach(answer -> answers.add(answer.join()));
+        } finally {
+            clients.shutdownNow();
+        }
+        long executed = answers.stream().filter(answer -> answer.is2xx() && !answer.replayed()).count();
+        List<String> unexpected = new ArrayList<>();
+        for (Answer answer : answers) {
+            boolean fine = answer.is2xx() || (answer.status() == target.inProgressStatus
+                    && answer.problemType().equals("idempotency-request-in-progress"));
+            if (!fine) {
+                unexpected.add(answer.describe());
+            }
+        }
+        if (executed != 1 || !unexpected.isEmpty()) {
+            return CheckResult.failed(target.endpoint, check, "expected one of " + concurrency
+                    + " simultaneous requests to execute and the others to replay or get " + target.inProgressStatus
+                    + " in-progress; " + executed + " executed" + (unexpected.isEmpty() ? "" : ", others got " + unexpected));
+        }
+        return effects(target, check, start, 1);
+    }
+
+    /** With an effect count: exactly {@code expected} more effects than at {@code start}. */
+    private CheckResult effects(Target target, String check, Long start, long expected) {
+        if (start == null) {
+            return CheckResult.passed(target.endpoint, check);
+        }
+        long now = target.count.read(probe);
+        if (now - start != expected) {
+            return CheckResult.failed(target.endpoint, check, "expected " + expected + " effect(s) by " + target.count
+                    + ", counted " + (now - start));
+        }
+        return CheckResult.passed(target.endpoint, check);
+    }
+
+    private Long count(Target target) {
+        return target.count == null ? null : target.count.read(probe);
+    }
+
+    private Answer send(Target target, String key, byte[] body) {
+        return seen(target, probe.send(target, key, body));
+    }
+
+    /** Notes whether the agent answered: its request id header, or a replay. */
+    private Answer seen(Target target, Answer answer) {
+        if (answer.arrived() && (answer.replayed() || answer.header(target.requestIdHeader).isPresent())) {
+            instrumentationSeen = true;
+        }
+        return answer;
+    }
+
+    /** The sample with one more field (JSON object), parameter (form) or line, so its fingerprint differs. */
+    static byte[] changed(Target target) {
+        String nonce = newKey();
+        if (target.contentType.startsWith("application/json")) {
+            try {
+                JsonNode sample = JSON.readTree(target.body);
+                if (sample instanceof ObjectNode) {
+                    ((ObjectNode) sample).put("verifyNonce", nonce);
+                    return JSON.writeValueAsBytes(sample);
+                }
+            } catch (IOException notJson) {
+                // changed as raw bytes below
+            }
+        }
+        String suffix = target.contentType.startsWith("application/x-www-form-urlencoded")
+                ? (target.body.length == 0 ? "" : "&") + "verifyNonce=" + nonce : "\n" + nonce;
+        byte[] extra = suffix.getBytes(StandardCharsets.UTF_8);
+        byte[] changed = Arrays.copyOf(target.body, target.body.length + extra.length);
+        System.arraycopy(extra, 0, changed, target.body.length, extra.length);
+        return changed;
+    }
+
+    static String newKey() {
+        return "verify-" + UUID.randomUUID();
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,240 @@
+package dev.idempotency.agent.javaagent.cli.verify;
+
+import dev.idempotency.agent.config.AgentConfig;
+import dev.idempotency.agent.config.EndpointConfig;
+import dev.idempotency.agent.config.EndpointSettings;
+import dev.idempotency.agent.config.PathTemplate;
+import dev.idempotency.agent.javaagent.cli.Arguments;
+import dev.idempotency.agent.javaagent.cli.CommandFailed;
+import dev.idempotency.agent.javaagent.cli.ConfigOption;
+import dev.idempotency.agent.javaagent.cli.UsageException;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * {@code verify --config <file> --url <base-url> --sample <endpoint>=@body.json ...}: runs the
+ * contract against the operator's live service, for every declared endpoint given a sample
+ * request, and says per endpoint and check what passed and what did not. Exit 0 when every check
+ * that ran passed, 1 when one failed, 2 when the service could not be verified as asked.
+ */
+public final class VerifyCommand {
+
+    private static final Set<String> VALUE_OPTIONS = Set.of(ConfigOption.NAME, "url", "sample", "content-type",
+            "path-param", "header", "count", "concurrency", "junit");
+    private static final Set<String> FLAGS = Set.of("dry-run", "yes");
+    private static final String DEFAULT_CONTENT_TYPE = "application/json";
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    /** Replayed headers a check compares between an answer and its replay, when present. */
+    private static final List<String> COMPARED_HEADERS = List.of("Content-Type", "Location", "Content-Encoding", "ETag");
+
+    private VerifyCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return verify(args, out, err);
+        } catch (SampleRefused cannotVerify) {
+            err.println("verify: " + cannotVerify.getMessage());
+            return 2;
+        }
+    }
+
+    private static int verify(String[] args, PrintStream out, PrintStream err) {
+        Arguments arguments = Arguments.parse("verify", args, VALUE_OPTIONS, FLAGS);
+        arguments.noPositionals();
+        AgentConfig config = config(arguments);
+        URI base = baseUri(arguments);
+        out.println("verify: this creates real resources on " + base + ": every endpoint with a sample executes "
+                + "about five times, with fresh keys");
+        Map<String, String> samples = pairs(arguments, "sample");
+        Map<String, String> types = pairs(arguments, "content-type");
+        Map<String, String> pathParams = pairs(arguments, "path-param");
+        Map<String, String> headers = pairs(arguments, "header");
+        Map<String, String> counts = pairs(arguments, "count");
+        int concurrency = arguments.positiveInt("concurrency", 8);
+        List<CheckResult> results = new ArrayList<>();
+        List<Target> targets = new ArrayList<>();
+        for (EndpointConfig endpoint : config.endpoints()) {
+            String why = whyNotVerifiable(endpoint, samples);
+            if (why != null) {
+                results.add(CheckResult.skipped(endpoint.name(), "(all checks)", why));
+                continue;
+            }
+            targets.add(target(config, endpoint, base, samples.get(endpoint.name()),
+                    types.getOrDefault(endpoint.name(), DEFAULT_CONTENT_TYPE), pathParams, headers,
+                    counts.get(endpoint.name())));
+        }
+        checkNamesGiven(config, samples, "sample");
+        checkNamesGiven(config, counts, "count");
+        checkNamesGiven(config, types, "content-type");
+        if (arguments.flag("dry-run")) {
+            printPlan(targets, out);
+            return 0;
+        }
+        ContractChecks checks = new ContractChecks(new Probe(REQUEST_TIMEOUT), concurrency);
+        try {
+            for (Target target : targets) {
+                results.addAll(checks.run(target));
+            }
+        } catch (IllegalStateException countFailed) {
+            throw new SampleRefused("the --count probe failed: " + countFailed.getMessage());
+        }
+        VerifyReport report = new VerifyReport(results);
+        report.print(out);
+        String junit = arguments.value("junit");
+        if (junit != null) {
+            try {
+                report.writeJunit(Path.of(junit));
+            } catch (IOException e) {
+                err.println("verify: " + e.getMessage());
+            }
+        }
+        return report.count(CheckResult.Outcome.FAILED) > 0 ? 1 : 0;
+    }
+
+    private static AgentConfig config(Arguments arguments) {
+        try {
+            return ConfigOption.load(arguments);
+        } catch (CommandFailed broken) {
+            throw new UsageException("verify: " + broken.getMessage());
+        }
+    }
+
+    /** The service's base URL; anything but this machine needs {@code --yes}: verify creates real resources. */
+    private static URI baseUri(Arguments arguments) {
+        String url = arguments.value("url");
+        if (url == null) {
+            throw new UsageException("verify: needs --url, the service's base URL with its context path, "
+                    + "e.g. --url http://localhost:8080/shop");
+        }
+        URI base;
+        try {
+            base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("verify: --url " + url + " is not a URL: " + e.getMessage());
+        }
+        if (!"http".equals(base.getScheme()) && !"https".equals(base.getScheme()) || base.getHost() == null) {
+            throw new UsageException("verify: --url " + url + " needs http:// or https:// and a host");
+        }
+        if (!isLoopback(base.getHost()) && !arguments.flag("yes")) {
+            throw new UsageException("verify: " + base.getHost() + " is not this machine, and verify creates real "
+                    + "resources (orders, payments) there; add --yes if that is what you want");
+        }
+        return base;
+    }
+
+    private static boolean isLoopback(String host) {
+        try {
+            return InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new UsageException("verify: unknown host " + host);
+        }
+    }
+
+    private static String whyNotVerifiable(EndpointConfig endpoint, Map<String, String> samples) {
+        if (endpoint.path().isEmpty()) {
+            return "declared by resource method only: verify calls endpoints by path";
+        }
+        if (!samples.containsKey(endpoint.name())) {
+            return "no sample request; give --sample " + endpoint.name() + "=@body.json";
+        }
+        return null;
+    }
+
+    private static Target target(AgentConfig config, EndpointConfig endpoint, URI base, String sample,
+            String contentType, Map<String, String> pathParams, Map<String, String> headers, String count) {
+        EndpointSettings settings = endpoint.settings();
+        URI uri = URI.create(base + concretePath(endpoint, pathParams));
+        return new Target(endpoint.name(), endpoint.method(), uri, body(endpoint.name(), sample), contentType,
+                headers, settings.keyHeader(), config.logging().requestIdHeader(), settings.required(),
+                settings.statuses().missingKey(), settings.statuses().invalidKey(), settings.statuses().keyReused(),
+                settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count));
+    }
+
+    /** The template with every {@code {name}} replaced by its {@code --path-param}. */
+    private static String concretePath(EndpointConfig endpoint, Map<String, String> pathParams) {
+        PathTemplate template = endpoint.path().orElseThrow();
+        StringBuilder path = new StringBuilder();
+        for (String segment : template.segments()) {
+            if (segment.startsWith("{") && segment.endsWith("}")) {
+                String name = segment.substring(1, segment.length() - 1);
+                String value = pathParams.get(name);
+                if (value == null) {
+                    throw new UsageException("verify: endpoint " + endpoint.name() + " has the path parameter {" + name
+                            + "} in " + template.text() + "; give its value with --path-param " + name + "=VALUE");
+                }
+                path.append('/').append(value);
+            } else {
+                path.append('/').append(segment);
+            }
+        }
+        return path.length() == 0 ? "/" : path.toString();
+    }
+
+    /** {@code @file} reads a file; anything else is the body itself. */
+    private static byte[] body(String endpoint, String sample) {
+        if (!sample.startsWith("@")) {
+            return sample.getBytes(StandardCharsets.UTF_8);
+        }
+        Path file = Path.of(sample.substring(1));
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UsageException("verify: cannot read the sample of " + endpoint + " from " + file + ": " + e);
+        }
+    }
+
+    /** {@code /stats,/orders}: a GET path below the base URL, then a JSON pointer or {@code length}. */
+    private static EffectCount effectCount(URI base, String spec) {
+        int comma = spec.indexOf(',');
+        String path = comma < 0 ? spec : spec.substring(0, comma);
+        String pointer = comma < 0 ? "" : spec.substring(comma + 1);
+        if (!path.startsWith("/") || !(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
+            throw new UsageException("verify: --count needs ENDPOINT=/get-path[,/json/pointer or length], got " + spec);
+        }
+        return new EffectCount(URI.create(base + path), pointer);
+    }
+
+    /** {@code NAME=VALUE} pairs of a repeatable option. */
+    private static Map<String, String> pairs(Arguments arguments, String option) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (String pair : arguments.values(option)) {
+            int equals = pair.indexOf('=');
+            if (equals <= 0) {
+                throw new UsageException("verify: --" + option + " takes NAME=VALUE, got " + pair);
+            }
+            pairs.put(pair.substring(0, equals), pair.substring(equals + 1));
+        }
+        return pairs;
+    }
+
+    private static void checkNamesGiven(AgentConfig config, Map<String, String> byEndpoint, String option) {
+        for (String name : byEndpoint.keySet()) {
+            if (config.endpoints().stream().noneMatch(endpoint -> endpoint.name().equals(name))) {
+                throw new UsageException("verify: --" + option + " names " + name + ", which the config does not "
+                        + "declare; endpoints: " + config.endpoints().stream().map(EndpointConfig::name).collect(Collectors.toList()));
+            }
+        }
+    }
+
+    private static void printPlan(List<Target> targets, PrintStream out) {
+        for (Target target : targets) {
+            out.println(target.endpoint + ": " + target.method + " " + target.uri + " (" + target.contentType + ", "
+                    + target.body.length + " bytes" + (target.headers.isEmpty() ? "" : ", headers " + target.headers.keySet())
+                    + "), " + ContractChecks.NAMES.size() + " checks" + (target.count == null ? "" : ", effects by " + target.count));
+        }
+    }
+}
