@@ -74,6 +74,17 @@ abstract class LegacyDemoBaselineTest {
     }
 
     @Test
+    void verifyRefusesASampleTheServiceRejectsWithExitTwo() throws IOException {
+        Path config = Files.writeString(workDir.resolve("agent-4xx.yaml"), ContractSuite.contractAgentConfig());
+
+        AgentCli.Result verified = new AgentCli(workDir, config).run("verify", "--url", demo.baseUri().toString(),
+                "--sample", "create-order={\"item\": \"\"}");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
+        assertThat(verified.stderr()).contains("the service refused the sample request with 400");
+    }
+
+    @Test
     void createsAnOrderWithLocationCookieAndOneEmail() {
         Stats before = stats();
 

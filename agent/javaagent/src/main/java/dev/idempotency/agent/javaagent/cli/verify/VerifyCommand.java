@@ -57,8 +57,10 @@ public final class VerifyCommand {
         arguments.noPositionals();
         AgentConfig config = config(arguments);
         URI base = baseUri(arguments);
-        out.println("verify: this creates real resources on " + base + ": every endpoint with a sample executes "
-                + "about five times, with fresh keys");
+        out.println(arguments.flag("dry-run")
+                ? "verify --dry-run: nothing is sent; a real run would create resources on " + base
+                : "verify: this creates real resources on " + base + ": every endpoint with a sample executes "
+                        + "about five times, with fresh keys");
         Map<String, String> samples = pairs(arguments, "sample");
         Map<String, String> types = pairs(arguments, "content-type");
         Map<String, String> pathParams = pairs(arguments, "path-param");
