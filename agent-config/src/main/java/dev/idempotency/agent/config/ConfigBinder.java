@@ -11,7 +11,8 @@ import java.util.List;
  */
 final class ConfigBinder {
 
-    private static final String TABLE = "[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?";
+    /** The store's rule: an identifier of up to 48 characters, optionally after a schema written the same way. */
+    private static final String TABLE = "[A-Za-z_][A-Za-z0-9_]{0,47}(\\.[A-Za-z_][A-Za-z0-9_]{0,47})?";
 
     private final ProblemList problems;
     private final EnvReferences env;
@@ -63,7 +64,8 @@ final class ConfigBinder {
         String table = r.text("table", base.table());
         if (!table.matches(TABLE)) {
             r.problem(r.pathOf("table"), table,
-                    "is not a table name; use letters, digits and _, optionally after a schema, like app.idempotency_record");
+                    "is not a table name; use up to 48 letters, digits and _ (not starting with a digit), optionally after a "
+                            + "schema written the same way, like app.idempotency_record");
         }
         return new StoreConfig(url, r.text("user", base.user()), r.text("password", base.password()), table,
                 r.number("pool-size", base.poolSize(), 1, 1024),

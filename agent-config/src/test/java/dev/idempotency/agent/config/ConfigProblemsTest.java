@@ -272,8 +272,9 @@ class ConfigProblemsTest {
                 .containsExactly(
                         line("store.url: \"postgres://db/x\" is not a JDBC URL; use forms like"
                                 + " jdbc:postgresql://host:5432/db or jdbc:h2:file:./idempotency-store/agent"),
-                        line("store.table: \"records; drop table x\" is not a table name; use letters, digits and _,"
-                                + " optionally after a schema, like app.idempotency_record"));
+                        line("store.table: \"records; drop table x\" is not a table name; use up to 48 letters, digits"
+                                + " and _ (not starting with a digit), optionally after a schema written the same way,"
+                                + " like app.idempotency_record"));
     }
 
     @Test

@@ -130,15 +130,31 @@ class AgentJarTest {
         assertThat(foreign).isEmpty();
     }
 
+    @Test
+    void anApplicationsOwnJdbcDriversAreTheOnlyOnesItSees() throws Exception {
+        Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
+
+        Run run = runWithAgent("config=" + config, null, DriverProgram.class);
+
+        assertThat(run.exitCode).as(run.stderr).isZero();
+        assertThat(run.stdout).contains("connection org.h2.jdbc.JdbcConnection", "registered org.h2.Driver",
+                "service org.postgresql.Driver", "service org.mariadb.jdbc.Driver");
+        assertThat(run.stdout).as("nothing of the agent's").doesNotContain("dev.idempotency.agent");
+    }
+
     private Path write(String name, String content) throws IOException {
         return Files.writeString(dir.resolve(name), content);
     }
 
     private Run runWithAgent(String agentArgs, Path configFromEnv) throws Exception {
+        return runWithAgent(agentArgs, configFromEnv, HelloProgram.class);
+    }
+
+    private Run runWithAgent(String agentArgs, Path configFromEnv, Class<?> program) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String agent = "-javaagent:" + AGENT_JAR + (agentArgs == null ? "" : "=" + agentArgs);
         ProcessBuilder builder = new ProcessBuilder(java, agent, "-cp", System.getProperty("java.class.path"),
-                HelloProgram.class.getName())
+                program.getName())
                 .directory(dir.toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());

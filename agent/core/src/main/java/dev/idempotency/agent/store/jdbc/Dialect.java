@@ -128,8 +128,22 @@ abstract class Dialect {
         return " LIMIT ?";
     }
 
+    /**
+     * The name of the table's purge index. PostgreSQL and MariaDB create an index in its table's
+     * schema and refuse a qualified index name, so only the table's own name is used; H2 takes the
+     * schema too (otherwise it would look in the connection's current schema).
+     */
+    String purgeIndexName(String table) {
+        return unqualified(table) + "_expires_at";
+    }
+
+    /** {@code idempotency_record} of {@code app.idempotency_record}. */
+    static String unqualified(String table) {
+        return table.substring(table.lastIndexOf('.') + 1);
+    }
+
     /** The record table in standard SQL, given the dialect's names for three column types. */
-    static List<String> standardCreateTable(String table, String timestamp, String text, String binary) {
+    List<String> standardCreateTable(String table, String timestamp, String text, String binary) {
         return List.of("CREATE TABLE IF NOT EXISTS " + table + " ("
                 + "scope VARCHAR(255) NOT NULL, idem_key VARCHAR(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
                 + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
@@ -138,7 +152,7 @@ abstract class Dialect {
                 + "response_body " + binary + ", body_retained BOOLEAN, created_at " + timestamp + " NOT NULL, "
                 + "completed_at " + timestamp + ", expires_at " + timestamp + " NOT NULL, "
                 + "PRIMARY KEY (scope, idem_key))",
-                "CREATE INDEX IF NOT EXISTS " + table + "_expires_at ON " + table + " (expires_at)");
+                "CREATE INDEX IF NOT EXISTS " + purgeIndexName(table) + " ON " + table + " (expires_at)");
     }
 
     /** Whole seconds, rounded up, for drivers and settings that take seconds. */

@@ -3,17 +3,21 @@ package dev.idempotency.agent.store.jdbc;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.Driver;
+import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.util.Collections;
 import java.util.Properties;
 import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
 /**
- * Connections straight from a driver instance the store created itself. The agent jar relocates
- * the drivers and lives in its own class loader, where {@code DriverManager} and its service
- * loading would find the application's drivers or none.
+ * Connections straight from a driver instance the store created itself, never through
+ * {@code DriverManager}: the agent's relocated drivers must not be offered to the application.
+ * A driver class registers itself in {@code DriverManager} when it is loaded; the store takes that
+ * registration back at once, so an application's {@code DriverManager.getConnection("jdbc:h2:...")}
+ * finds its own driver, not the agent's.
  */
 final class DriverDataSource implements DataSource {
 
@@ -30,9 +34,22 @@ final class DriverDataSource implements DataSource {
     private static Driver instantiate(String driverClassName) {
         try {
             Class<?> type = Class.forName(driverClassName, true, DriverDataSource.class.getClassLoader());
+            withdrawFromDriverManager(type);
             return (Driver) type.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalStateException("JDBC driver " + driverClassName + " is not available", e);
+        }
+    }
+
+    private static void withdrawFromDriverManager(Class<?> type) {
+        for (Driver registered : Collections.list(DriverManager.getDrivers())) {
+            if (registered.getClass() == type) {
+                try {
+                    DriverManager.deregisterDriver(registered);
+                } catch (SQLException | SecurityException e) {
+                    // Still registered: the application may see the agent's driver, as before this check.
+                }
+            }
         }
     }
 

@@ -65,6 +65,12 @@ final class H2Dialect extends Dialect {
         return new H2FatalErrors();
     }
 
+    /** H2 resolves an unqualified index name in the current schema, not the table's. */
+    @Override
+    String purgeIndexName(String table) {
+        return table + "_expires_at";
+    }
+
     @Override
     List<String> createTable(String table) {
         return standardCreateTable(table, "TIMESTAMP WITH TIME ZONE", "CHARACTER LARGE OBJECT", "BINARY LARGE OBJECT");

@@ -77,7 +77,7 @@ final class MariaDbDialect extends Dialect {
                 + "first_request_id VARCHAR(255), response_status INT, response_headers MEDIUMTEXT, "
                 + "response_body LONGBLOB, body_retained BOOLEAN, created_at DATETIME(6) NOT NULL, "
                 + "completed_at DATETIME(6), expires_at DATETIME(6) NOT NULL, "
-                + "PRIMARY KEY (scope, idem_key), KEY " + table + "_expires_at (expires_at)"
+                + "PRIMARY KEY (scope, idem_key), KEY " + purgeIndexName(table) + " (expires_at)"
                 + ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
     }
 

@@ -13,8 +13,11 @@ public final class StoreSettings {
     public static final String DEFAULT_URL = "jdbc:h2:file:./idempotency-store/agent";
     public static final String DEFAULT_TABLE = "idempotency_record";
 
-    /** The table name is spliced into SQL, so it must be a plain identifier (the meta table appends "_meta"). */
-    private static final Pattern TABLE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,47}");
+    /**
+     * The table name is spliced into SQL, so it must be a plain identifier, optionally after a schema
+     * ({@code app.idempotency_record}); the meta table appends "_meta".
+     */
+    private static final Pattern TABLE_NAME = Pattern.compile("([A-Za-z_][A-Za-z0-9_]{0,47}\\.)?[A-Za-z_][A-Za-z0-9_]{0,47}");
 
     private final String url;
     private final String user;
@@ -95,7 +98,8 @@ public final class StoreSettings {
         Objects.requireNonNull(table, "table");
         if (!TABLE_NAME.matcher(table).matches()) {
             throw new IllegalArgumentException("store table name must be a letter or '_' followed by up to 47 "
-                    + "letters, digits or '_', was '" + table + "'");
+                    + "letters, digits or '_', optionally after a schema written the same way and a '.', was '"
+                    + table + "'");
         }
         return table;
     }

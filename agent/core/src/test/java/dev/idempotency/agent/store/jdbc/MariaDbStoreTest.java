@@ -7,6 +7,17 @@ class MariaDbStoreTest extends StoreContractTest {
         return TestDatabases.mariadb(table);
     }
 
+    /** A MariaDB schema is a database. */
+    @Override
+    String createSchema(String schema) {
+        return "CREATE DATABASE IF NOT EXISTS " + schema;
+    }
+
+    @Override
+    String dropSchema(String schema) {
+        return "DROP DATABASE IF EXISTS " + schema;
+    }
+
     @Override
     void cleanUp(StoreSettings settings) {
         TestDatabases.dropTables(settings);

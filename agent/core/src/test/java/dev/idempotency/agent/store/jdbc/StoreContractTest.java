@@ -49,6 +49,15 @@ abstract class StoreContractTest {
         return JdbcStores.open(settings);
     }
 
+    /** A schema (a database, for MariaDB) to put a table in. */
+    String createSchema(String schema) {
+        return "CREATE SCHEMA IF NOT EXISTS " + schema;
+    }
+
+    String dropSchema(String schema) {
+        return "DROP SCHEMA IF EXISTS " + schema + " CASCADE";
+    }
+
     @BeforeEach
     void openStore() {
         settings = settings(TestDatabases.uniqueTable());
@@ -353,6 +362,22 @@ abstract class StoreContractTest {
         }
 
         await().atMost(Duration.ofSeconds(10)).until(() -> store.find("scope-a", "k").get().attempts() == 6);
+    }
+
+    @Test
+    void aTableInASchemaOfItsOwnIsCreatedAndServes() {
+        String schema = "idem_schema_" + TestDatabases.uniqueTable().substring(5, 13);
+        TestDatabases.execute(settings, createSchema(schema));
+        StoreSettings qualified = settings.withTable(schema + "." + TestDatabases.uniqueTable());
+        try (JdbcIdempotencyStore inSchema = open(qualified)) {
+            long token = inSchema.claim(request("k", "fp", "o1")).record().fencingToken();
+            assertThat(inSchema.complete("scope-a", "k", token, response("done"), TTL)).isTrue();
+            assertThat(inSchema.claim(request("k", "fp", "o2")).record().state()).isEqualTo(RecordState.COMPLETED);
+            assertThat(inSchema.purgeExpired(10)).isZero();
+            assertThat(store.find("scope-a", "k")).as("the default schema's table is another one").isEmpty();
+        } finally {
+            TestDatabases.execute(settings, dropSchema(schema));
+        }
     }
 
     @Test

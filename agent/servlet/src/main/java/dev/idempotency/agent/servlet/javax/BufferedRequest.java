@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.servlet.AsyncContext;
+import javax.servlet.ServletResponse;
+import javax.servlet.ServletRequest;
 import javax.servlet.ReadListener;
 import javax.servlet.ServletInputStream;
 import javax.servlet.http.HttpServletRequest;
@@ -33,6 +35,9 @@ final class BufferedRequest extends HttpServletRequestWrapper {
     private ServletInputStream stream;
     private BufferedReader reader;
     private Map<String, String[]> parameters;
+    /** Runs before the application's {@code AsyncContext.complete()}; nothing until the exchange sets it. */
+    private volatile Runnable beforeAsyncComplete = () -> { };
+    private volatile AsyncContext asyncContext;
 
     BufferedRequest(HttpServletRequest request, RequestBody body, CapturingResponse response) {
         super(request);
@@ -78,10 +83,30 @@ final class BufferedRequest extends HttpServletRequestWrapper {
         return Collections.unmodifiableMap(parameters());
     }
 
+    void beforeAsyncComplete(Runnable hook) {
+        this.beforeAsyncComplete = hook;
+    }
+
     /** Async writes must go through the capturing response, not the container's original. */
     @Override
     public AsyncContext startAsync() {
-        return response == null ? super.startAsync() : super.startAsync(this, response);
+        return completing(response == null ? super.startAsync() : super.startAsync(this, response));
+    }
+
+    @Override
+    public AsyncContext startAsync(ServletRequest request, ServletResponse servletResponse) {
+        return completing(super.startAsync(request, servletResponse));
+    }
+
+    @Override
+    public AsyncContext getAsyncContext() {
+        AsyncContext started = asyncContext;
+        return started != null ? started : super.getAsyncContext();
+    }
+
+    private AsyncContext completing(AsyncContext container) {
+        asyncContext = new CompletingAsyncContext(container, () -> beforeAsyncComplete.run());
+        return asyncContext;
     }
 
     private Map<String, String[]> parameters() {

@@ -7,6 +7,7 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.servlet.DispatcherType;
 import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
@@ -26,6 +27,7 @@ public final class ServletExchange {
     private final CapturingResponse response;
     private final Execution execution;
     private final boolean answered;
+    private final AtomicBoolean finished = new AtomicBoolean();
 
     private ServletExchange(BufferedRequest request, CapturingResponse response, Execution execution, boolean answered) {
         this.request = request;
@@ -65,7 +67,11 @@ public final class ServletExchange {
                     : new CapturingResponse(httpResponse, execution.responseCaptureLimit());
             BufferedRequest buffered = view.readAhead() != null
                     ? new BufferedRequest(http, view.readAhead(), capturing) : null;
-            return new ServletExchange(buffered, capturing, execution, false);
+            ServletExchange exchange = new ServletExchange(buffered, capturing, execution, false);
+            if (buffered != null && execution != null) {
+                buffered.beforeAsyncComplete(() -> exchange.finish(null));
+            }
+            return exchange;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the application as if the
             // agent were absent rather than break the host.
@@ -94,7 +100,7 @@ public final class ServletExchange {
         if (answered || execution == null) {
             return;
         }
-        ServletRequest current = request;
+        BufferedRequest current = request;
         if (current != null && current.isAsyncStarted()) {
             current.getAsyncContext().addListener(new AsyncCompletion(this));
             return;
@@ -102,7 +108,11 @@ public final class ServletExchange {
         finish(thrown);
     }
 
+    /** Once: on method exit, before an async {@code complete()}, or on the async listener, whichever is first. */
     void finish(Throwable failure) {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
         execution.finish(response.captured(failure), failure, response.clientGone());
         if (failure == null) {
             response.releaseContentLength();
