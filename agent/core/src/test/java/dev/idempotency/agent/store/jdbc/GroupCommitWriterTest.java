@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,6 +13,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -212,8 +212,12 @@ class GroupCommitWriterTest {
         return ids;
     }
 
+    /** Straight from the driver: the store withdraws H2 from DriverManager whenever it loads it. */
     private Connection connect() throws SQLException {
-        return DriverManager.getConnection(url, "sa", "");
+        Properties credentials = new Properties();
+        credentials.setProperty("user", "sa");
+        credentials.setProperty("password", "");
+        return new org.h2.Driver().connect(url, credentials);
     }
 
     private static List<Thread> writerThreads() {
