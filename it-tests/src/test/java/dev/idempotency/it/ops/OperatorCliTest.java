@@ -28,6 +28,9 @@ class OperatorCliTest {
               - name: create-order
                 method: POST
                 path: /orders
+              - name: never-called
+                method: POST
+                path: /nothing
             """;
 
     private Path workDir;
@@ -91,5 +94,25 @@ class OperatorCliTest {
         assertThat(attached.stderr()).contains("the config has errors; nothing was attached")
                 .contains("endpoints[0].path");
         assertThat(demo.isAlive()).isTrue();
+    }
+
+    @Test
+    void statusShowsWhatIsProtectedAndSaysWhichEndpointNoRequestReached() {
+        AgentCli.Result status = new AgentCli(workDir, config).runWithoutConfig("status", Long.toString(demo.pid()));
+
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.stdout()).contains("with " + config.toAbsolutePath().normalize(), "store: h2, reachable",
+                "javax.servlet.http.HttpServlet in ", "create-order POST /orders: 1 request(s): Executed 1",
+                "never-called POST /nothing: no request has reached it yet");
+    }
+
+    @Test
+    void statusOfAJvmWithoutTheAgentSaysSo() throws Exception {
+        long self = ProcessHandle.current().pid();
+
+        AgentCli.Result status = new AgentCli(workDir, config).runWithoutConfig("status", Long.toString(self));
+
+        assertThat(status.exitCode()).as(status.toString()).isEqualTo(1);
+        assertThat(status.stderr()).contains("the agent does not run in process " + self);
     }
 }

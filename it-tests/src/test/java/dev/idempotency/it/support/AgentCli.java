@@ -24,11 +24,21 @@ public final class AgentCli {
 
     /** Runs the command with {@code --config <file>} appended. */
     public Result run(String... args) {
+        List<String> command = command(args);
+        command.addAll(List.of("--config", config.toString()));
+        return exec(command);
+    }
+
+    /** Runs a command that takes no config ({@code status <pid>}). */
+    public Result runWithoutConfig(String... args) {
+        return exec(command(args));
+    }
+
+    private static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", Artifacts.agentJar().toString()));
         command.addAll(List.of(args));
-        command.addAll(List.of("--config", config.toString()));
-        return exec(command);
+        return command;
     }
 
     private Result exec(List<String> command) {

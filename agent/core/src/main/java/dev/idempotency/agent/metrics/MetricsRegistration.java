@@ -31,6 +31,11 @@ public final class MetricsRegistration {
         return name("type=Attempts");
     }
 
+    /** Where the agent's status bean goes (registered by the javaagent with the metrics). */
+    public static ObjectName statusName() {
+        return name("type=Status");
+    }
+
     public static ObjectName endpointName(String endpoint) {
         return name("type=Attempts,endpoint=" + quoteIfNeeded(endpoint));
     }
@@ -52,10 +57,20 @@ public final class MetricsRegistration {
      * {@code latest}, whichever comes first.
      */
     public static Thread registerLater(AttemptMetrics metrics, Duration latest, BiConsumer<String, Throwable> failures) {
+        return registerLater(metrics, latest, failures, Map.of());
+    }
+
+    /** As {@link #registerLater(AttemptMetrics, Duration, BiConsumer)}, with more beans under their names. */
+    public static Thread registerLater(AttemptMetrics metrics, Duration latest, BiConsumer<String, Throwable> failures,
+            Map<ObjectName, Object> others) {
         Thread thread = new Thread(() -> {
             try {
                 metrics.awaitFirstAttempt(latest);
-                register(ManagementFactory.getPlatformMBeanServer(), metrics);
+                MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+                for (Map.Entry<ObjectName, Object> other : others.entrySet()) {
+                    replace(server, other.getValue(), other.getKey());
+                }
+                register(server, metrics);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (JMException | RuntimeException | LinkageError e) {

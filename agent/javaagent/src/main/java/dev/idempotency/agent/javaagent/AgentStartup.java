@@ -44,13 +44,15 @@ public final class AgentStartup {
             return;
         }
         BootstrapBridge.install(instrumentation);
-        AttemptRecording recording = AttemptRecording.start(config);
+        AgentStatus status = new AgentStatus(config);
+        AttemptRecording recording = AttemptRecording.start(config, status);
         Runtime runtime = Runtime.start(config, recording.listener());
+        status.running(runtime);
         recording.publishMetrics(runtime);
         if (atJvmStart) {
-            Instrumenter.installAtStart(instrumentation, Diagnostics::warn);
+            Instrumenter.installAtStart(instrumentation, status);
         } else {
-            Instrumenter.install(instrumentation, Diagnostics::warn);
+            Instrumenter.install(instrumentation, status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
         System.setProperty(RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());

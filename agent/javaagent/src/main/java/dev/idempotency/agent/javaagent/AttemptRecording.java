@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the agent records of each attempt: the attempt log (unless its sink is {@code none}), the
@@ -39,15 +40,18 @@ final class AttemptRecording {
     /** {@code null} unless {@code metrics.prometheus.port} is set. */
     private final PrometheusExposition prometheus;
     private final PrometheusConfig prometheusConfig;
+    private final AgentStatus status;
 
-    private AttemptRecording(AttemptLog log, AttemptMetrics metrics, PrometheusConfig prometheusConfig) {
+    private AttemptRecording(AttemptLog log, AttemptMetrics metrics, PrometheusConfig prometheusConfig,
+            AgentStatus status) {
+        this.status = status;
         this.log = log;
         this.metrics = metrics;
         this.prometheusConfig = prometheusConfig;
         this.prometheus = prometheusConfig.port().isPresent() ? new PrometheusExposition() : null;
     }
 
-    static AttemptRecording start(AgentConfig config) {
+    static AttemptRecording start(AgentConfig config, AgentStatus status) {
         AttemptMetrics metrics = new AttemptMetrics(endpointNames(config));
         AttemptLog log = startLog(config);
         if (log != null) {
@@ -55,7 +59,7 @@ final class AttemptRecording {
             java.lang.Runtime.getRuntime().addShutdownHook(
                     new Thread(() -> log.close(FLUSH_AT_EXIT), "idempotency-agent-attempt-log-flush"));
         }
-        return new AttemptRecording(log, metrics, config.prometheus());
+        return new AttemptRecording(log, metrics, config.prometheus(), status);
     }
 
     /** The listener to hand the gate. */
@@ -68,8 +72,10 @@ final class AttemptRecording {
         if (log != null) {
             listeners.add(log);
         }
-        return AttemptListeners.of(Diagnostics::errorOnce,
-                (endpoint, message) -> Diagnostics.warn("endpoint " + endpoint + ": " + message), listeners);
+        return AttemptListeners.of(Diagnostics::errorOnce, (endpoint, message) -> {
+            Diagnostics.warn("endpoint " + endpoint + ": " + message);
+            status.warned("endpoint " + endpoint + ": " + message);
+        }, listeners);
     }
 
     /**
@@ -79,7 +85,8 @@ final class AttemptRecording {
      */
     void publishMetrics(Runtime runtime) {
         metrics.executionsInProgress(runtime::executionsInProgress);
-        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, Diagnostics::errorOnce);
+        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, Diagnostics::errorOnce,
+                Map.of(MetricsRegistration.statusName(), status));
         if (prometheus != null) {
             String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
             try {

@@ -8,9 +8,11 @@ import java.lang.instrument.Instrumentation;
 import java.lang.instrument.ClassFileTransformer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.description.type.TypeDescription;
+import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.utility.JavaModule;
 
 /** Installs every entry-point instrumentation on the JVM. */
 public final class Instrumenter {
@@ -27,13 +29,13 @@ public final class Instrumenter {
      * At JVM start (premain): registers a pre-filter at once and builds Byte Buddy's transformer on
      * its own thread, so neither Byte Buddy's loading nor its set-up delays the application's
      * start; the first class an instrumentation may want waits for the build. Nothing is loaded yet that
-     * would need retransforming. {@code problems} receives each class that could not be instrumented.
+     * would need retransforming. {@code events} hears of each class instrumented and each that could not be.
      */
-    public static void installAtStart(Instrumentation instrumentation, Consumer<String> problems) {
+    public static void installAtStart(Instrumentation instrumentation, InstrumentationEvents events) {
         CompletableFuture<ClassFileTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
-                precise.complete(agentBuilder(problems).makeRaw());
+                precise.complete(agentBuilder(events).makeRaw());
             } catch (Throwable failure) {
                 precise.completeExceptionally(failure);
             }
@@ -41,29 +43,29 @@ public final class Instrumenter {
         build.setDaemon(true);
         build.start();
         instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(NAMESPACES), precise,
-                problems), true);
+                events::failed), true);
     }
 
     /**
      * Installs the instrumentation now; classes already loaded (a runtime attach, or a container
-     * started before us) are retransformed. {@code problems} receives each class that could not
-     * be instrumented.
+     * started before us) are retransformed. {@code events} hears of each class instrumented and
+     * each that could not be.
      */
-    public static ResettableClassFileTransformer install(Instrumentation instrumentation, Consumer<String> problems)
+    public static ResettableClassFileTransformer install(Instrumentation instrumentation, InstrumentationEvents events)
             throws IOException {
         EntryPointCandidates candidates = EntryPointCandidates.of(NAMESPACES);
-        return agentBuilder(problems)
+        return agentBuilder(events)
                 .with((AgentBuilder.TransformerDecorator) precise -> new EntryPointPreFilter(precise, candidates))
                 .installOn(instrumentation);
     }
 
-    private static AgentBuilder agentBuilder(Consumer<String> problems) throws IOException {
+    private static AgentBuilder agentBuilder(InstrumentationEvents events) throws IOException {
         AgentBuilder builder = new AgentBuilder.Default()
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(new TypeDescriptionCache())
-                .with(new FailureReport(problems))
+                .with(new EventReport(events))
                 .ignore(nameStartsWith("java.")
                         .or(nameStartsWith("jdk."))
                         .or(nameStartsWith("sun."))
@@ -77,18 +79,24 @@ public final class Instrumenter {
         return JaxrsInstrumentation.resteasyJakarta().applyTo(builder);
     }
 
-    /** Turns Byte Buddy's transformation errors into one line each. */
-    private static final class FailureReport extends AgentBuilder.Listener.Adapter {
-        private final Consumer<String> problems;
+    /** Tells the agent's status of each class transformed, and of each error in one line. */
+    private static final class EventReport extends AgentBuilder.Listener.Adapter {
+        private final InstrumentationEvents events;
 
-        FailureReport(Consumer<String> problems) {
-            this.problems = problems;
+        EventReport(InstrumentationEvents events) {
+            this.events = events;
         }
 
         @Override
-        public void onError(String typeName, ClassLoader loader, net.bytebuddy.utility.JavaModule module,
-                boolean loaded, Throwable throwable) {
-            problems.accept("could not instrument " + typeName + ": " + throwable);
+        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
+                DynamicType dynamicType) {
+            events.instrumented(type.getName(), loader);
+        }
+
+        @Override
+        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded,
+                Throwable throwable) {
+            events.failed("could not instrument " + typeName + ": " + throwable);
         }
     }
 }

@@ -60,9 +60,9 @@ final class ContractChecks {
         if (!instrumentationSeen) {
             results.add(0, CheckResult.failed(target.endpoint, "the agent answers", "no " + target.requestIdHeader
                     + " and no " + Answer.REPLAYED + " header on any answer: the endpoint is not protected, the agent "
-                    + "never saw its requests. Check that the service started with -javaagent and this config (its "
-                    + "start-up line names the file), and the agent's warnings on the service's stderr (a path that "
-                    + "includes the context path, a mistyped resource-method)"));
+                    + "never saw its requests. Run java -jar idempotency-agent.jar status <pid of the service>: it says "
+                    + "whether the agent runs there with this config, what it instrumented, and its warnings (a path "
+                    + "that includes the context path, a mistyped resource-method)"));
         }
         return results;
     }

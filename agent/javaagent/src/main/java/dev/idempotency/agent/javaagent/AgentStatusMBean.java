@@ -1,0 +1,29 @@
+package dev.idempotency.agent.javaagent;
+
+/**
+ * The agent's own view of what it protects, on JMX as {@code dev.idempotency.agent:type=Status}
+ * and printed by {@code java -jar idempotency-agent.jar status <pid>}.
+ */
+public interface AgentStatusMBean {
+
+    /** The agent's version. */
+    String getVersion();
+
+    /** The config file the agent read. */
+    String getConfigFile();
+
+    /** {@code h2}, {@code postgresql}, {@code mariadb}. */
+    String getStoreKind();
+
+    /** Whether the store answered a query just now. */
+    boolean isStoreReachable();
+
+    /** One line per declared endpoint: {@code name METHOD path-or-resource-method}. */
+    String[] getDeclaredEndpoints();
+
+    /** The classes that carry the agent's advice, with their class loader. */
+    String[] getInstrumentedEntryPoints();
+
+    /** What the agent warned of since it started: instrumentation failures, declarations that match nothing. */
+    String[] getWarnings();
+}

@@ -1,0 +1,122 @@
+package dev.idempotency.agent.javaagent.cli;
+
+import com.sun.tools.attach.VirtualMachine;
+import dev.idempotency.agent.javaagent.AgentStartup;
+import dev.idempotency.agent.metrics.MetricsRegistration;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import javax.management.Attribute;
+import javax.management.AttributeList;
+import javax.management.JMException;
+import javax.management.MBeanAttributeInfo;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+
+/**
+ * {@code status <pid>}: what the agent in a running JVM protects, read over the JVM's local JMX
+ * connector (no port): the config it read, the store, the entry points it instrumented, each
+ * declared endpoint with the requests that reached it by decision, and its warnings. An endpoint
+ * no request has reached yet is said so, with what to check.
+ */
+final class StatusCommand {
+
+    private StatusCommand() {
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length != 1 || !args[0].matches("\\d+")) {
+            throw new UsageException("status: needs the process id of a JVM running the agent");
+        }
+        String pid = args[0];
+        String address;
+        try {
+            VirtualMachine target = VirtualMachine.attach(pid);
+            try {
+                if (target.getSystemProperties().getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+                    err.println("status: the agent does not run in process " + pid
+                            + "; nothing is protected there (start it with -javaagent, or use attach)");
+                    return 1;
+                }
+                address = target.startLocalManagementAgent();
+            } finally {
+                target.detach();
+            }
+        } catch (Exception e) {
+            err.println("status: cannot reach process " + pid + ": " + e.getMessage()
+                    + " (it must be a HotSpot JVM of the same user, started without -XX:+DisableAttachMechanism)");
+            return 1;
+        }
+        try (JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
+            MBeanServerConnection jmx = connector.getMBeanServerConnection();
+            ObjectName status = MetricsRegistration.statusName();
+            if (!jmx.isRegistered(status)) {
+                err.println("status: the agent in process " + pid + " has not published its status yet (it does at "
+                        + "the first request to a declared endpoint, or a few seconds after start); try again");
+                return 1;
+            }
+            print(pid, jmx, status, out);
+            return 0;
+        } catch (IOException | JMException e) {
+            err.println("status: reading the agent's status in process " + pid + " failed: " + e);
+            return 1;
+        }
+    }
+
+    private static void print(String pid, MBeanServerConnection jmx, ObjectName status, PrintStream out)
+            throws IOException, JMException {
+        out.println("process " + pid + ": idempotency-agent " + jmx.getAttribute(status, "Version") + " with "
+                + jmx.getAttribute(status, "ConfigFile"));
+        out.println("store: " + jmx.getAttribute(status, "StoreKind") + ", "
+                + (Boolean.TRUE.equals(jmx.getAttribute(status, "StoreReachable")) ? "reachable"
+                        : "NOT reachable: declared endpoints answer 503 (fail-closed)"));
+        String[] entryPoints = (String[]) jmx.getAttribute(status, "InstrumentedEntryPoints");
+        out.println("instrumented entry points: " + entryPoints.length
+                + (entryPoints.length == 0 ? " (no servlet or JAX-RS runtime has loaded yet, or none could be instrumented)" : ""));
+        for (String entryPoint : entryPoints) {
+            out.println("  " + entryPoint);
+        }
+        out.println("endpoints:");
+        for (String declared : (String[]) jmx.getAttribute(status, "DeclaredEndpoints")) {
+            String name = declared.substring(0, declared.indexOf(' '));
+            out.println("  " + declared + ": " + requests(jmx, MetricsRegistration.endpointName(name)));
+        }
+        String[] warnings = (String[]) jmx.getAttribute(status, "Warnings");
+        out.println("warnings: " + (warnings.length == 0 ? "none" : warnings.length));
+        for (String warning : warnings) {
+            out.println("  " + warning);
+        }
+    }
+
+    /** {@code 12 requests: executed 5, replayed 4, missing_key 3}, or why none arrived. */
+    private static String requests(MBeanServerConnection jmx, ObjectName endpoint) throws IOException, JMException {
+        if (!jmx.isRegistered(endpoint)) {
+            return "no counters";
+        }
+        long seen = ((Number) jmx.getAttribute(endpoint, "Attempts")).longValue();
+        if (seen == 0) {
+            return "no request has reached it yet: if it should have, check the path (relative to the context "
+                    + "path, as the host routes it) or the resource-method, and the warnings below";
+        }
+        List<String> decisions = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (MBeanAttributeInfo attribute : jmx.getMBeanInfo(endpoint).getAttributes()) {
+            if (attribute.getType().equals("long") && !attribute.getName().equals("Attempts")
+                    && !attribute.getName().endsWith("Errors")) {
+                names.add(attribute.getName());
+            }
+        }
+        AttributeList values = jmx.getAttributes(endpoint, names.toArray(new String[0]));
+        for (Attribute value : values.asList()) {
+            long count = ((Number) value.getValue()).longValue();
+            if (count > 0) {
+                decisions.add(value.getName() + " " + count);
+            }
+        }
+        return seen + " request(s): " + String.join(", ", decisions);
+    }
+}
