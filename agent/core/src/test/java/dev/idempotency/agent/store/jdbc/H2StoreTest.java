@@ -1,12 +1,19 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 class H2StoreTest extends StoreContractTest {
 
-    @TempDir
+    /** Deleted by {@link #cleanUp}, which waits out a file H2 may still be finishing after the close. */
+    @TempDir(cleanup = CleanupMode.NEVER)
     Path directory;
 
     @Override
@@ -18,6 +25,33 @@ class H2StoreTest extends StoreContractTest {
 
     @Override
     void cleanUp(StoreSettings settings) {
-        // the temporary directory goes with the test
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (true) {
+            try {
+                deleteTree(directory);
+                return;
+            } catch (IOException | UncheckedIOException stillBeingWritten) {
+                if (System.nanoTime() > until) {
+                    throw new IllegalStateException("the store's directory could not be deleted", stillBeingWritten);
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 }
