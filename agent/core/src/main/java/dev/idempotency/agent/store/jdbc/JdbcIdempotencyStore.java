@@ -283,6 +283,12 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         }
         if (attemptFlusher != null) {
             attemptFlusher.shutdownNow();
+            // A flush under way finishes on its connection before the pool closes under it.
+            try {
+                attemptFlusher.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         try {
             closePool.close();
