@@ -56,7 +56,7 @@ public final class AttemptEventJson {
             line.bool("idempotency.fingerprint_fallback", true);
         }
         if (event.trace() != null) {
-            line.string("trace.id", event.trace().traceId()).string("span.id", event.trace().parentId());
+            line.string("trace.id", event.trace().traceId()).string("span.id", event.trace().spanId());
         }
         line.string("http.request.id", event.requestId())
                 .string("http.request.method", event.method())
@@ -100,7 +100,7 @@ public final class AttemptEventJson {
                 .number("idempotency.fencing_token", record.fencingToken())
                 .string("idempotency.resolve_command", resolveCommand(record));
         if (record.trace() != null) {
-            line.string("trace.id", record.trace().traceId()).string("span.id", record.trace().parentId());
+            line.string("trace.id", record.trace().traceId()).string("span.id", record.trace().spanId());
         }
         return line.string("http.request.id", record.requestId())
                 .string("service.name", settings.serviceName)

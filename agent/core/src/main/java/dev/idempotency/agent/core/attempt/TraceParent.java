@@ -15,11 +15,11 @@ public final class TraceParent {
     private static final int LENGTH = 55;
 
     private final String traceId;
-    private final String parentId;
+    private final String spanId;
 
-    private TraceParent(String traceId, String parentId) {
+    private TraceParent(String traceId, String spanId) {
         this.traceId = traceId;
-        this.parentId = parentId;
+        this.spanId = spanId;
     }
 
     /** The trace position in these header lines, or {@code null} when there is none or it is malformed. */
@@ -45,14 +45,33 @@ public final class TraceParent {
         return new TraceParent(traceId, parentId);
     }
 
+    /** A trace position from ids read elsewhere (an active span), checked as a header's would be. */
+    static TraceParent of(String traceId, String spanId) {
+        if (traceId == null || spanId == null || traceId.length() != 32 || spanId.length() != 16
+                || !isHex(traceId) || !isHex(spanId) || isZeros(traceId) || isZeros(spanId)) {
+            return null;
+        }
+        return new TraceParent(traceId, spanId);
+    }
+
+    /**
+     * The trace position of a request: the application's active OpenTelemetry span when it has one
+     * (the server span of this request, with the same trace id as the caller's), else the caller's
+     * {@code traceparent} header.
+     */
+    public static TraceParent ofRequest(List<String> traceparentLines) {
+        TraceParent active = ActiveSpan.current();
+        return active != null ? active : parse(traceparentLines);
+    }
+
     /** 32 lower-case hex digits. */
     public String traceId() {
         return traceId;
     }
 
-    /** The caller's span: 16 lower-case hex digits. */
-    public String parentId() {
-        return parentId;
+    /** The span: the caller's (from {@code traceparent}) or the active one; 16 lower-case hex digits. */
+    public String spanId() {
+        return spanId;
     }
 
     private static boolean isHex(String text) {

@@ -51,7 +51,7 @@ final class AttemptContext {
 
     /** Keeps the caller's trace position and the headers the listener asked for, before anything else is decided. */
     void captureHeaders(RequestDetails details, RequestView request) {
-        trace = TraceParent.parse(request.headers(TraceParent.HEADER));
+        trace = TraceParent.ofRequest(request.headers(TraceParent.HEADER));
         if (details.headerNames().isEmpty()) {
             return;
         }

@@ -15,7 +15,7 @@ class TraceParentTest {
     void aWellFormedHeaderGivesTheTraceAndTheCallersSpan() {
         TraceParent trace = TraceParent.parse(List.of(VALID));
         assertThat(trace.traceId()).isEqualTo("4bf92f3577b34da6a3ce929d0e0e4736");
-        assertThat(trace.parentId()).isEqualTo("00f067aa0ba902b7");
+        assertThat(trace.spanId()).isEqualTo("00f067aa0ba902b7");
         assertThat(TraceParent.parse(List.of(" " + VALID + " "))).as("surrounding spaces").isNotNull();
         assertThat(TraceParent.parse(List.of("01-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra")))
                 .as("a later version may append fields").isNotNull();
