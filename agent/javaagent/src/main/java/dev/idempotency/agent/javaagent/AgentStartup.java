@@ -6,6 +6,7 @@ import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.config.ConfigLocation;
 import dev.idempotency.agent.config.OnConfigError;
 import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
+import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import java.lang.instrument.Instrumentation;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -43,16 +44,16 @@ public final class AgentStartup {
             refuse(invalid, atJvmStart);
             return;
         }
-        BootstrapBridge.install(instrumentation);
+        ClassDefiner definer = BootstrapBridge.install(instrumentation);
         AgentStatus status = new AgentStatus(config);
         AttemptRecording recording = AttemptRecording.start(config, status);
         Runtime runtime = Runtime.start(config, recording.listener());
         status.running(runtime);
         recording.publishMetrics(runtime);
         if (atJvmStart) {
-            Instrumenter.installAtStart(instrumentation, status);
+            Instrumenter.installAtStart(instrumentation, definer, status);
         } else {
-            Instrumenter.install(instrumentation, status);
+            Instrumenter.install(instrumentation, definer, status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
         System.setProperty(RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());

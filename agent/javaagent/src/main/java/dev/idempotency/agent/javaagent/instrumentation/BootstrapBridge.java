@@ -1,42 +1,22 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.lang.instrument.Instrumentation;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.jar.JarFile;
 
 /**
- * Puts the bridge classes on the bootstrap class path, where advice inlined into any loader can
- * see them. Must run before anything in the agent touches a bridge type.
+ * Defines the bridge classes in the bootstrap loader, where advice inlined into any loader can see
+ * them (module loaders are taught to delegate there by {@link BootDelegation}). Must run before
+ * anything in the agent touches a bridge type.
  */
 public final class BootstrapBridge {
-
-    private static final String PROBE = "dev.idempotency.agent.bootstrap.Bridge";
 
     private BootstrapBridge() {
     }
 
-    public static void install(Instrumentation instrumentation) throws IOException {
-        if (alreadyOnBootstrapPath()) {
-            return; // attached a second time: the first attach already did it
-        }
-        Path jar = Files.createTempFile("idempotency-agent-bootstrap-", ".jar");
-        jar.toFile().deleteOnExit();
-        try (InputStream in = NestedJar.raw("bootstrap.jar")) {
-            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
-        }
-        instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
-    }
-
-    private static boolean alreadyOnBootstrapPath() {
-        try {
-            Class.forName(PROBE, false, null);
-            return true;
-        } catch (ClassNotFoundException absent) {
-            return false;
-        }
+    /** @return the definer, opened once, that the instrumentations use for the adapters */
+    public static ClassDefiner install(java.lang.instrument.Instrumentation instrumentation)
+            throws IOException, ReflectiveOperationException {
+        ClassDefiner definer = ClassDefiner.open(instrumentation);
+        definer.define(null, NestedJar.open("bootstrap.jar").classes());
+        return definer;
     }
 }

@@ -7,15 +7,16 @@ import java.util.Set;
 
 /**
  * Which classes an instrumentation may want, decided from the class file being defined: the
- * JAX-RS runtimes' dispatch classes by exact name; servlets and filters when the loader sees a
+ * JAX-RS runtimes' dispatch classes and JBoss Modules' {@code Module} by exact name; servlets and filters when the loader sees a
  * servlet API and the header hierarchy reaches {@code Servlet} or {@code Filter}. Uses no Byte
  * Buddy type, so it can run before Byte Buddy is loaded; the instrumentations' own matchers then
  * decide precisely.
  */
 final class EntryPointCandidates {
 
-    /** Internal names of the classes {@link JaxrsInstrumentation} matches by name (constants, inlined). */
-    private static final Set<String> JAXRS_RUNTIME_CLASSES = Set.of(
+    /** Internal names of the classes instrumented by name (constants, inlined). */
+    private static final Set<String> BY_NAME = Set.of(
+            BootDelegation.JBOSS_MODULE.replace('.', '/'),
             JaxrsInstrumentation.JERSEY_INVOKER.replace('.', '/'),
             JaxrsInstrumentation.RESTEASY_DISPATCHER.replace('.', '/'),
             JaxrsInstrumentation.RESTEASY_RESPONSE_WRITER.replace('.', '/'));
@@ -51,7 +52,7 @@ final class EntryPointCandidates {
                 return false;
             }
         }
-        if (JAXRS_RUNTIME_CLASSES.contains(internalName)) {
+        if (BY_NAME.contains(internalName)) {
             return true;
         }
         return seesAnApi(loader) && hierarchy.mayImplement(loader, internalName, bytes);

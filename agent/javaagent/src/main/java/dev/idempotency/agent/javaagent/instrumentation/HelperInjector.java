@@ -7,7 +7,6 @@ import java.util.WeakHashMap;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.dynamic.loading.ClassInjector;
 import net.bytebuddy.utility.JavaModule;
 
 /**
@@ -18,10 +17,12 @@ import net.bytebuddy.utility.JavaModule;
 final class HelperInjector implements AgentBuilder.Transformer {
 
     private final NestedJar helpers;
+    private final ClassDefiner definer;
     private final Map<ClassLoader, Boolean> injected = Collections.synchronizedMap(new WeakHashMap<>());
 
-    HelperInjector(NestedJar helpers) {
+    HelperInjector(NestedJar helpers, ClassDefiner definer) {
         this.helpers = helpers;
+        this.definer = definer;
     }
 
     @Override
@@ -29,7 +30,7 @@ final class HelperInjector implements AgentBuilder.Transformer {
             ClassLoader loader, JavaModule module, ProtectionDomain protectionDomain) {
         if (loader != null && injected.putIfAbsent(loader, Boolean.TRUE) == null) {
             try {
-                new ClassInjector.UsingReflection(loader).injectRaw(helpers.classes());
+                definer.define(loader, helpers.classes());
             } catch (RuntimeException | Error failure) {
                 injected.remove(loader);
                 throw new IllegalStateException("cannot define the " + helpers.name()

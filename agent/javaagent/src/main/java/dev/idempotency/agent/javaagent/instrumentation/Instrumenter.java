@@ -31,11 +31,11 @@ public final class Instrumenter {
      * start; the first class an instrumentation may want waits for the build. Nothing is loaded yet that
      * would need retransforming. {@code events} hears of each class instrumented and each that could not be.
      */
-    public static void installAtStart(Instrumentation instrumentation, InstrumentationEvents events) {
+    public static void installAtStart(Instrumentation instrumentation, ClassDefiner definer, InstrumentationEvents events) {
         CompletableFuture<ClassFileTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
-                precise.complete(agentBuilder(events).makeRaw());
+                precise.complete(agentBuilder(definer, events).makeRaw());
             } catch (Throwable failure) {
                 precise.completeExceptionally(failure);
             }
@@ -51,15 +51,15 @@ public final class Instrumenter {
      * started before us) are retransformed. {@code events} hears of each class instrumented and
      * each that could not be.
      */
-    public static ResettableClassFileTransformer install(Instrumentation instrumentation, InstrumentationEvents events)
-            throws IOException {
+    public static ResettableClassFileTransformer install(Instrumentation instrumentation, ClassDefiner definer,
+            InstrumentationEvents events) throws IOException {
         EntryPointCandidates candidates = EntryPointCandidates.of(NAMESPACES);
-        return agentBuilder(events)
+        return agentBuilder(definer, events)
                 .with((AgentBuilder.TransformerDecorator) precise -> new EntryPointPreFilter(precise, candidates))
                 .installOn(instrumentation);
     }
 
-    private static AgentBuilder agentBuilder(InstrumentationEvents events) throws IOException {
+    private static AgentBuilder agentBuilder(ClassDefiner definer, InstrumentationEvents events) throws IOException {
         AgentBuilder builder = new AgentBuilder.Default()
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .disableClassFormatChanges()
@@ -72,11 +72,12 @@ public final class Instrumenter {
                         .or(nameStartsWith("com.sun."))
                         .or(nameStartsWith("dev.idempotency.agent."))
                         .or(isSynthetic()));
-        builder = ServletInstrumentation.javax().applyTo(builder);
-        builder = ServletInstrumentation.jakarta().applyTo(builder);
-        builder = JaxrsInstrumentation.jerseyJavax().applyTo(builder);
-        builder = JaxrsInstrumentation.jerseyJakarta().applyTo(builder);
-        return JaxrsInstrumentation.resteasyJakarta().applyTo(builder);
+        builder = BootDelegation.applyTo(builder);
+        builder = ServletInstrumentation.javax(definer).applyTo(builder);
+        builder = ServletInstrumentation.jakarta(definer).applyTo(builder);
+        builder = JaxrsInstrumentation.jerseyJavax(definer).applyTo(builder);
+        builder = JaxrsInstrumentation.jerseyJakarta(definer).applyTo(builder);
+        return JaxrsInstrumentation.resteasyJakarta(definer).applyTo(builder);
     }
 
     /** Tells the agent's status of each class transformed, and of each error in one line. */

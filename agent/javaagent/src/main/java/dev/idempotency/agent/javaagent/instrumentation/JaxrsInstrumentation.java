@@ -7,7 +7,6 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import java.io.IOException;
 import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
 
 /**
  * The JAX-RS runtimes' own dispatch, after they have matched the resource method. Matched by the
@@ -24,26 +23,28 @@ final class JaxrsInstrumentation {
     private final String namespace;
     private final NestedJar adapter;
     private final Applier applier;
+    private final ClassDefiner definer;
 
-    private JaxrsInstrumentation(String namespace, NestedJar adapter, Applier applier) {
+    private JaxrsInstrumentation(String namespace, NestedJar adapter, Applier applier, ClassDefiner definer) {
         this.namespace = namespace;
         this.adapter = adapter;
         this.applier = applier;
+        this.definer = definer;
     }
 
     /** Jersey 2 ({@code javax.ws.rs}). */
-    static JaxrsInstrumentation jerseyJavax() throws IOException {
-        return new JaxrsInstrumentation("javax", NestedJar.open("jaxrs-jersey-javax.jar"), JaxrsInstrumentation::jersey);
+    static JaxrsInstrumentation jerseyJavax(ClassDefiner definer) throws IOException {
+        return new JaxrsInstrumentation("javax", NestedJar.open("jaxrs-jersey-javax.jar"), JaxrsInstrumentation::jersey, definer);
     }
 
     /** Jersey 3 and 4 ({@code jakarta.ws.rs}). */
-    static JaxrsInstrumentation jerseyJakarta() throws IOException {
-        return new JaxrsInstrumentation("jakarta", NestedJar.open("jaxrs-jersey-jakarta.jar"), JaxrsInstrumentation::jersey);
+    static JaxrsInstrumentation jerseyJakarta(ClassDefiner definer) throws IOException {
+        return new JaxrsInstrumentation("jakarta", NestedJar.open("jaxrs-jersey-jakarta.jar"), JaxrsInstrumentation::jersey, definer);
     }
 
     /** RESTEasy 6 and 7 ({@code jakarta.ws.rs}). */
-    static JaxrsInstrumentation resteasyJakarta() throws IOException {
-        return new JaxrsInstrumentation("jakarta", NestedJar.open("jaxrs-resteasy-jakarta.jar"), JaxrsInstrumentation::resteasy);
+    static JaxrsInstrumentation resteasyJakarta(ClassDefiner definer) throws IOException {
+        return new JaxrsInstrumentation("jakarta", NestedJar.open("jaxrs-resteasy-jakarta.jar"), JaxrsInstrumentation::resteasy, definer);
     }
 
     AgentBuilder applyTo(AgentBuilder builder) {
@@ -56,7 +57,7 @@ final class JaxrsInstrumentation {
         return builder
                 .type(named(JERSEY_INVOKER).and(hasSuperType(named(api + "container.ResourceInfo"))),
                         new CanSee(api + "core.Response"))
-                .transform(new HelperInjector(jaxrs.adapter))
+                .transform(new HelperInjector(jaxrs.adapter, jaxrs.definer))
                 .transform(jaxrs.advice()
                         .advice(named("apply").and(takesArguments(1)),
                                 "dev.idempotency.agent.jaxrs.jersey." + jaxrs.namespace + ".JerseyAdvice"));
@@ -72,7 +73,7 @@ final class JaxrsInstrumentation {
         return builder
                 .type(named(RESTEASY_DISPATCHER).or(named(RESTEASY_RESPONSE_WRITER)),
                         new CanSee(jaxrs.namespace + ".ws.rs.core.Response"))
-                .transform(new HelperInjector(jaxrs.adapter))
+                .transform(new HelperInjector(jaxrs.adapter, jaxrs.definer))
                 .transform(jaxrs.advice()
                         .advice(named("invoke").and(takesArguments(3))
                                 .and(takesArgument(2, named("org.jboss.resteasy.spi.ResourceInvoker"))),
@@ -83,7 +84,7 @@ final class JaxrsInstrumentation {
     }
 
     private AgentBuilder.Transformer.ForAdvice advice() {
-        return new AgentBuilder.Transformer.ForAdvice().include(new ClassFileLocator.Simple(adapter.classes()));
+        return new AgentBuilder.Transformer.ForAdvice().include(adapter.adviceLocator());
     }
 
     /** How one runtime's advice is laid onto the builder. */

@@ -8,10 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
+import net.bytebuddy.dynamic.ClassFileLocator;
 
 /**
  * A jar carried inside the agent jar. Its classes are invisible to every class loader until the
- * agent defines them where they belong (the bootstrap path, or a container's loader).
+ * agent defines them where they belong (the bootstrap loader, or a container's loader).
  */
 public final class NestedJar {
 
@@ -43,17 +44,17 @@ public final class NestedJar {
         return new NestedJar(name, Collections.unmodifiableMap(classes));
     }
 
-    /** The raw bytes of the nested jar, for appending it to the bootstrap search path. */
-    public static InputStream raw(String name) throws IOException {
-        InputStream in = NestedJar.class.getResourceAsStream(LOCATION + name);
-        if (in == null) {
-            throw new IOException("the agent jar has no " + LOCATION + name + "; it was not built by the project's build");
-        }
-        return in;
-    }
-
     public String name() {
         return name;
+    }
+
+    /**
+     * Where Byte Buddy reads the advice: the adapter's classes, then the agent's own loader for the
+     * relocated {@code @Advice} annotations, which a container's or a module's loader cannot see.
+     */
+    ClassFileLocator adviceLocator() {
+        return new ClassFileLocator.Compound(new ClassFileLocator.Simple(classes),
+                ClassFileLocator.ForClassLoader.of(NestedJar.class.getClassLoader()));
     }
 
     /** Class name to class file bytes. */

@@ -12,7 +12,6 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import java.io.IOException;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
@@ -24,18 +23,20 @@ final class ServletInstrumentation {
 
     private final String namespace;
     private final NestedJar adapter;
+    private final ClassDefiner definer;
 
-    private ServletInstrumentation(String namespace, NestedJar adapter) {
+    private ServletInstrumentation(String namespace, NestedJar adapter, ClassDefiner definer) {
         this.namespace = namespace;
         this.adapter = adapter;
+        this.definer = definer;
     }
 
-    static ServletInstrumentation javax() throws IOException {
-        return new ServletInstrumentation("javax", NestedJar.open("servlet-javax.jar"));
+    static ServletInstrumentation javax(ClassDefiner definer) throws IOException {
+        return new ServletInstrumentation("javax", NestedJar.open("servlet-javax.jar"), definer);
     }
 
-    static ServletInstrumentation jakarta() throws IOException {
-        return new ServletInstrumentation("jakarta", NestedJar.open("servlet-jakarta.jar"));
+    static ServletInstrumentation jakarta(ClassDefiner definer) throws IOException {
+        return new ServletInstrumentation("jakarta", NestedJar.open("servlet-jakarta.jar"), definer);
     }
 
     AgentBuilder applyTo(AgentBuilder builder) {
@@ -53,9 +54,9 @@ final class ServletInstrumentation {
         return builder
                 .type(not(isInterface()).and(hasSuperType(namedOneOf(api + "Servlet", api + "Filter"))),
                         new CanSee(api + "Servlet"))
-                .transform(new HelperInjector(adapter))
+                .transform(new HelperInjector(adapter, definer))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(new ClassFileLocator.Simple(adapter.classes()))
+                        .include(adapter.adviceLocator())
                         .advice(service.or(doFilter), "dev.idempotency.agent.servlet." + namespace + ".ServletAdvice"));
     }
 }
