@@ -90,26 +90,35 @@ class AgentJarTest {
     }
 
     @Test
-    void manifestDeclaresTheAgentEntryPoints() throws IOException {
+    void manifestDeclaresTheLauncherAsEveryEntryPoint() throws IOException {
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
             var attributes = jar.getManifest().getMainAttributes();
-            assertThat(attributes.getValue("Premain-Class")).isEqualTo("dev.idempotency.agent.javaagent.IdempotencyAgent");
-            assertThat(attributes.getValue("Agent-Class")).isEqualTo("dev.idempotency.agent.javaagent.IdempotencyAgent");
+            assertThat(attributes.getValue("Premain-Class")).isEqualTo("dev.idempotency.agent.launcher.AgentLauncher");
+            assertThat(attributes.getValue("Agent-Class")).isEqualTo("dev.idempotency.agent.launcher.AgentLauncher");
+            assertThat(attributes.getValue("Main-Class")).isEqualTo("dev.idempotency.agent.launcher.CommandLineLauncher");
             assertThat(attributes.getValue("Can-Retransform-Classes")).isEqualTo("true");
-            assertThat(attributes.getValue("Main-Class")).isNotBlank();
         }
     }
 
+    /**
+     * The application's loaders see the jar's root: there is nothing there but the manifest and
+     * the launcher. Everything else sits under {@code inst/}, classes as {@code .classdata}, so no
+     * class, service file or resource of the agent can be found by name.
+     */
     @Test
-    void everyClassInTheJarIsTheProductsOwnOrRelocatedUnderIt() throws IOException {
+    void onlyTheLauncherIsVisibleAtTheRootAndEverythingElseIsTheAgentsOwn() throws IOException {
+        List<String> atRoot = new ArrayList<>();
         List<String> foreign = new ArrayList<>();
         List<String> nested = new ArrayList<>();
         try (JarFile jar = new JarFile(AGENT_JAR.toFile())) {
-            jar.stream().map(JarEntry::getName).forEach(name -> {
-                if (name.endsWith(".class") && !name.startsWith("dev/idempotency/agent/")) {
+            jar.stream().map(JarEntry::getName).filter(name -> !name.endsWith("/")).forEach(name -> {
+                if (!name.startsWith("inst/")) {
+                    atRoot.add(name);
+                } else if (name.endsWith(".class")) {
+                    foreign.add(name + " (a class file the application loader could read)");
+                } else if (name.endsWith(".classdata") && !name.startsWith("inst/dev/idempotency/agent/")) {
                     foreign.add(name);
-                }
-                if (name.startsWith("META-INF/idempotency/") && name.endsWith(".jar")) {
+                } else if (name.startsWith("inst/META-INF/idempotency/") && name.endsWith(".jar")) {
                     nested.add(name);
                 }
             });
@@ -123,23 +132,45 @@ class AgentJarTest {
                 }
             }
         }
-        assertThat(nested).contains("META-INF/idempotency/bootstrap.jar",
-                "META-INF/idempotency/servlet-javax.jar", "META-INF/idempotency/servlet-jakarta.jar",
-                "META-INF/idempotency/jaxrs-jersey-javax.jar", "META-INF/idempotency/jaxrs-jersey-jakarta.jar",
-                "META-INF/idempotency/jaxrs-resteasy-jakarta.jar");
+        assertThat(atRoot).allMatch(name -> name.equals("META-INF/MANIFEST.MF")
+                || name.startsWith("dev/idempotency/agent/launcher/") && name.endsWith(".class"), "manifest or launcher");
+        assertThat(atRoot).contains("dev/idempotency/agent/launcher/AgentLauncher.class");
+        assertThat(nested).contains("inst/META-INF/idempotency/bootstrap.jar",
+                "inst/META-INF/idempotency/servlet-javax.jar", "inst/META-INF/idempotency/servlet-jakarta.jar",
+                "inst/META-INF/idempotency/jaxrs-jersey-javax.jar", "inst/META-INF/idempotency/jaxrs-jersey-jakarta.jar",
+                "inst/META-INF/idempotency/jaxrs-resteasy-jakarta.jar");
         assertThat(foreign).isEmpty();
     }
 
     @Test
-    void anApplicationsOwnJdbcDriversAreTheOnlyOnesItSees() throws Exception {
+    void anApplicationsOwnJdbcDriversAreTheOnlyOnesItSeesAndNothingOfTheAgentIsFound() throws Exception {
         Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
 
-        Run run = runWithAgent("config=" + config, null, DriverProgram.class);
+        Run run = runWithAgent("config=" + config, null, DriverProgram.class, applicationWithItsOwnDrivers());
 
         assertThat(run.exitCode).as(run.stderr).isZero();
-        assertThat(run.stdout).contains("connection org.h2.jdbc.JdbcConnection", "registered org.h2.Driver",
-                "service org.postgresql.Driver", "service org.mariadb.jdbc.Driver");
-        assertThat(run.stdout).as("nothing of the agent's").doesNotContain("dev.idempotency.agent");
+        assertThat(run.stderr).contains(": 1 endpoint declared in ");
+        assertThat(run.stdout).contains("registered org.h2.Driver", "registered org.postgresql.Driver",
+                "service org.h2.Driver", "service org.postgresql.Driver",
+                "connection org.h2.jdbc.JdbcConnection 2.3.232", "agent classes: not visible");
+        assertThat(run.stdout.lines().filter(line -> line.startsWith("registered ") || line.startsWith("service ")))
+                .as("the application's two drivers, each once").hasSize(4);
+        assertThat(run.stdout).as("no resource of the agent's").contains("resource ")
+                .doesNotContain(AGENT_JAR.getFileName().toString());
+        assertThat(run.stdout).doesNotContain("dev.idempotency.agent.");
+    }
+
+    /** This test's classes and the two drivers copied for it; nothing else of the build's class path. */
+    private static String applicationWithItsOwnDrivers() throws IOException {
+        Path drivers = Path.of(System.getProperty("application.drivers"));
+        Path testClasses = Path.of(DriverProgram.class.getProtectionDomain().getCodeSource().getLocation().getPath());
+        List<String> entries = new ArrayList<>();
+        entries.add(testClasses.toString());
+        try (var jars = Files.list(drivers)) {
+            jars.filter(jar -> jar.toString().endsWith(".jar")).map(Path::toString).sorted().forEach(entries::add);
+        }
+        assertThat(entries).hasSize(3);
+        return String.join(java.io.File.pathSeparator, entries);
     }
 
     private Path write(String name, String content) throws IOException {
@@ -147,13 +178,14 @@ class AgentJarTest {
     }
 
     private Run runWithAgent(String agentArgs, Path configFromEnv) throws Exception {
-        return runWithAgent(agentArgs, configFromEnv, HelloProgram.class);
+        return runWithAgent(agentArgs, configFromEnv, HelloProgram.class, System.getProperty("java.class.path"));
     }
 
-    private Run runWithAgent(String agentArgs, Path configFromEnv, Class<?> program) throws Exception {
+    private Run runWithAgent(String agentArgs, Path configFromEnv, Class<?> program, String classPath)
+            throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String agent = "-javaagent:" + AGENT_JAR + (agentArgs == null ? "" : "=" + agentArgs);
-        ProcessBuilder builder = new ProcessBuilder(java, agent, "-cp", System.getProperty("java.class.path"),
+        ProcessBuilder builder = new ProcessBuilder(java, agent, "-cp", classPath,
                 program.getName())
                 .directory(dir.toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile())

@@ -9,11 +9,27 @@ import java.util.Collections;
 import java.util.ServiceLoader;
 
 /**
- * An application with JDBC drivers of its own (H2, PostgreSQL, MariaDB on its class path), next
- * to the agent: prints what {@code DriverManager} and {@code ServiceLoader} give it, once the
- * agent's store (H2, in the working directory) is open.
+ * An application with JDBC drivers of its own (an H2 and a PostgreSQL driver of other versions
+ * than the agent's), next to the agent: prints what {@code DriverManager}, {@code ServiceLoader}
+ * and its class loader give it once the agent's store (H2, in the working directory) is open.
+ * Its class path holds this class and the two drivers only.
  */
 public final class DriverProgram {
+
+    /** Names the agent's jar holds, as classes or resources, that an application must not find. */
+    private static final String[] AGENT_NAMES = {
+        "dev/idempotency/agent/javaagent/IdempotencyAgent.class",
+        "META-INF/idempotency/agent.properties",
+        "META-INF/idempotency/bootstrap.jar",
+        "META-INF/services/java.sql.Driver",
+        "mariadb.properties",
+        "driver.properties",
+        "org/mariadb/jdbc/Driver.class",
+        "net/bytebuddy/ByteBuddy.class",
+        "com/fasterxml/jackson/databind/ObjectMapper.class",
+        "org/yaml/snakeyaml/Yaml.class",
+        "com/zaxxer/hikari/HikariDataSource.class",
+    };
 
     private DriverProgram() {
     }
@@ -25,13 +41,30 @@ public final class DriverProgram {
         }
         Thread.sleep(1_000);
         for (Driver driver : Collections.list(DriverManager.getDrivers())) {
-            System.out.println("registered " + driver.getClass().getName());
+            System.out.println("registered " + driver.getClass().getName() + " " + version(driver));
         }
         for (ServiceLoader.Provider<Driver> provider : ServiceLoader.load(Driver.class).stream().toList()) {
             System.out.println("service " + provider.type().getName());
         }
         try (Connection connection = DriverManager.getConnection("jdbc:h2:mem:app")) {
-            System.out.println("connection " + connection.getClass().getName());
+            System.out.println("connection " + connection.getClass().getName()
+                    + " " + connection.getMetaData().getDriverVersion());
         }
+        ClassLoader loader = DriverProgram.class.getClassLoader();
+        for (String name : AGENT_NAMES) {
+            for (var found : Collections.list(loader.getResources(name))) {
+                System.out.println("resource " + name + " at " + found);
+            }
+        }
+        try {
+            Class.forName("dev.idempotency.agent.javaagent.IdempotencyAgent", false, loader);
+            System.out.println("class dev.idempotency.agent.javaagent.IdempotencyAgent is visible");
+        } catch (ClassNotFoundException expected) {
+            System.out.println("agent classes: not visible");
+        }
+    }
+
+    private static String version(Driver driver) {
+        return driver.getMajorVersion() + "." + driver.getMinorVersion();
     }
 }

@@ -33,11 +33,30 @@ final class DriverDataSource implements DataSource {
 
     private static Driver instantiate(String driverClassName) {
         try {
+            initialiseDriverManagerAsTheApplicationWould();
             Class<?> type = Class.forName(driverClassName, true, DriverDataSource.class.getClassLoader());
             withdrawFromDriverManager(type);
             return (Driver) type.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalStateException("JDBC driver " + driverClassName + " is not available", e);
+        }
+    }
+
+    /**
+     * Loading a driver class starts {@code DriverManager}, which looks for drivers once, with the
+     * context loader of the thread that starts it. Started from the agent's thread it would look in
+     * the agent's loader and never find the application's drivers; started here with the system
+     * loader, it finds what it would have found for the application (as Tomcat's driver-manager
+     * protection does at its own start).
+     */
+    private static void initialiseDriverManagerAsTheApplicationWould() {
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        thread.setContextClassLoader(ClassLoader.getSystemClassLoader());
+        try {
+            DriverManager.getDrivers();
+        } finally {
+            thread.setContextClassLoader(before);
         }
     }
 
