@@ -126,6 +126,27 @@ public abstract class ForkedService implements AutoCloseable {
         return args;
     }
 
+    /**
+     * Polls {@code <base>/health} until it answers 200: a server's "started" line may come before
+     * the application serves. Fails when the process dies or at {@code deadline} (a {@link System#nanoTime()}).
+     */
+    protected static URI awaitHealth(ChildProcess process, URI base, long deadline, Duration timeout) {
+        Http http = Http.to(base);
+        while (true) {
+            try {
+                if (http.get("/health", Duration.ofSeconds(2)).status() == 200) {
+                    return base;
+                }
+            } catch (UncheckedIOException e) {
+                // not answering yet
+            }
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException(base + "/health did not answer 200 within " + timeout + process.tails());
+            }
+            ChildProcess.sleep(Duration.ofMillis(100));
+        }
+    }
+
     protected Path logPrefix(String name, int run) {
         return options.workDir.resolve("logs").resolve(name + "-" + run);
     }

@@ -6,15 +6,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 
 /**
  * The Tomcat 9 distribution unpacked into the working directory with one WAR deployed, run as
@@ -64,25 +61,12 @@ public final class StandaloneTomcat extends ForkedService {
         long deadline = System.nanoTime() + timeout.toNanos();
         String port = process.awaitLine(STARTED, timeout).group(1);
         URI base = URI.create("http://127.0.0.1:" + port + "/" + contextPath);
-        Http http = Http.to(base);
         // Connectors start after the deployment, but ask the application itself to be sure.
-        while (true) {
-            try {
-                if (http.get("/health", Duration.ofSeconds(2)).status() == 200) {
-                    return base;
-                }
-            } catch (UncheckedIOException e) {
-                // not answering yet
-            }
-            if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new IllegalStateException(base + "/health did not answer 200 within " + timeout + process.tails());
-            }
-            ChildProcess.sleep(Duration.ofMillis(100));
-        }
+        return awaitHealth(process, base, deadline, timeout);
     }
 
     private static void install(Path zip, Path catalinaHome, Path war, String contextPath) throws IOException {
-        unzipStrippingTopFolder(zip, catalinaHome);
+        Archives.unzipStrippingTopFolder(zip, catalinaHome);
         try (Stream<Path> scripts = Files.list(catalinaHome.resolve("bin"))) {
             scripts.filter(p -> p.toString().endsWith(".sh")).forEach(p -> p.toFile().setExecutable(true));
         }
@@ -94,7 +78,7 @@ public final class StandaloneTomcat extends ForkedService {
         Files.writeString(serverXml, rewritten, StandardCharsets.UTF_8);
         // The bundled applications (docs, examples, manager, ROOT) only slow the start down.
         Path webapps = catalinaHome.resolve("webapps");
-        deleteTree(webapps);
+        Archives.deleteTree(webapps);
         Files.createDirectories(webapps);
         Files.copy(war, webapps.resolve(contextPath + ".war"));
     }
@@ -104,36 +88,6 @@ public final class StandaloneTomcat extends ForkedService {
             throw new IllegalStateException("server.xml has no " + target + "; did the Tomcat distribution change?");
         }
         return text.replace(target, replacement);
-    }
-
-    private static void unzipStrippingTopFolder(Path zip, Path target) throws IOException {
-        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(zip))) {
-            for (ZipEntry entry; (entry = in.getNextEntry()) != null; ) {
-                String name = entry.getName();
-                int slash = name.indexOf('/');
-                if (slash < 0 || slash == name.length() - 1) {
-                    continue;
-                }
-                Path file = target.resolve(name.substring(slash + 1)).normalize();
-                if (!file.startsWith(target)) {
-                    throw new IOException("zip entry escapes the target: " + name);
-                }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(file);
-                } else {
-                    Files.createDirectories(file.getParent());
-                    Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.delete(path);
-            }
-        }
     }
 
     /** Options for one Tomcat with one WAR. */
