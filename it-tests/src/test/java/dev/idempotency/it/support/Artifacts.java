@@ -48,6 +48,21 @@ public final class Artifacts {
         return existing("demo.tomcat.zip");
     }
 
+    /** The Jakarta EE 10 WAR ({@code orders-ee.war}), for {@link WildFly} and {@link PayaraMicro}. */
+    public static Path ordersEeWar() {
+        return existing("demo.war.ee");
+    }
+
+    /** The WildFly distribution zip. */
+    public static Path wildflyZip() {
+        return existing("demo.wildfly.zip");
+    }
+
+    /** The Payara Micro jar. */
+    public static Path payaraMicroJar() {
+        return existing("demo.payara-micro.jar");
+    }
+
     private static Path existing(String property) {
         String value = System.getProperty(property);
         if (value == null) {
