@@ -7,7 +7,7 @@ public record Stats(long orders, long emails, long payments, long charges) {
 
     public static final Stats NONE = new Stats(0, 0, 0, 0);
 
-    static Stats of(JsonNode stats) {
+    public static Stats of(JsonNode stats) {
         return new Stats(stats.get("orders").asLong(), stats.get("emails").asLong(),
                 stats.get("payments").asLong(), stats.get("charges").asLong());
     }
