@@ -65,6 +65,7 @@ public final class Instrumenter {
                 .disableClassFormatChanges()
                 .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
                 .with(new TypeDescriptionCache())
+                .with(TypeDescriptionCache.LOCATION_STRATEGY)
                 .with(new EventReport(events))
                 .ignore(nameStartsWith("java.")
                         .or(nameStartsWith("jdk."))
