@@ -35,16 +35,14 @@ public final class OpeningStore implements IdempotencyStore {
     public static OpeningStore start(Supplier<? extends IdempotencyStore> opener, Duration wait, String threadName) {
         CompletableFuture<IdempotencyStore> opening = new CompletableFuture<>();
         OpeningStore store = new OpeningStore(opening, wait);
-        Thread thread = new Thread(() -> {
+        StoreThreads.named(threadName).start(() -> {
             try {
                 store.open = opener.get();
                 opening.complete(store.open);
             } catch (Throwable failure) {
                 opening.completeExceptionally(failure);
             }
-        }, threadName);
-        thread.setDaemon(true);
-        thread.start();
+        });
         return store;
     }
 

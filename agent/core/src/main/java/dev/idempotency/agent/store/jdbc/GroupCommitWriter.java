@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoreThreads;
 
 /**
  * Group commit: one daemon thread, {@value #THREAD_NAME}, applies the writes of concurrent callers
@@ -67,9 +68,7 @@ final class GroupCommitWriter implements AutoCloseable {
         this.maxBatch = maxBatch;
         this.waitMillis = waitMillis;
         this.queue = new ArrayBlockingQueue<>(maxBatch);
-        this.thread = new Thread(this::writeUntilClosed, THREAD_NAME);
-        this.thread.setDaemon(true);
-        this.thread.start();
+        this.thread = StoreThreads.named(THREAD_NAME).start(this::writeUntilClosed);
     }
 
     /** Queues the work and waits until the commit that holds it is durable; returns its result. */

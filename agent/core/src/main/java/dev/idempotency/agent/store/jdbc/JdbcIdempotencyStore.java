@@ -25,6 +25,7 @@ import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 
@@ -392,11 +393,8 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     private static ScheduledThreadPoolExecutor idleEndingThread(String name) {
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, name);
-            thread.setDaemon(true);
-            return thread;
-        });
+        // Its thread is made anew by whichever thread schedules after an idle spell: often a request's.
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, StoreThreads.named(name));
         executor.setKeepAliveTime(10, TimeUnit.SECONDS);
         executor.allowCoreThreadTimeOut(true);
         return executor;

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoreThreads;
 
 /** Opens a JDBC store: the dialect follows the URL, connections come from a bounded HikariCP pool. */
 public final class JdbcStores {
@@ -91,6 +92,8 @@ public final class JdbcStores {
         config.setDataSource(new DriverDataSource(dialect.driverClassName(), dialect.normaliseUrl(settings.url()),
                 properties));
         config.setPoolName("idempotency-store");
+        // The pool adds and closes connections on threads it makes when needed, on a request's thread too.
+        config.setThreadFactory(StoreThreads.numbered("idempotency-store-pool"));
         config.setMaximumPoolSize(settings.poolSize());
         long connectMillis = Math.max(HIKARI_MINIMUM_MILLIS, settings.connectTimeout().toMillis());
         config.setConnectionTimeout(connectMillis);

@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.StoreThreads;
 
 /**
  * The store's housekeeping on one daemon thread, {@value #THREAD_NAME}: renews the leases of
@@ -41,14 +42,14 @@ public final class StoreKeeper implements AutoCloseable {
         this.store = Objects.requireNonNull(store, "store");
         this.executing = Objects.requireNonNull(executing, "executing");
         this.settings = Objects.requireNonNull(settings, "settings");
+        StoreThreads threads = StoreThreads.named(THREAD_NAME);
         this.thread = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread keeper = new Thread(task, THREAD_NAME);
-            keeper.setDaemon(true);
+            Thread keeper = threads.newThread(task);
             worker = keeper;
             return keeper;
         });
         this.thread.setRemoveOnCancelPolicy(true);
-        this.shutdownHook = new Thread(this::stop, THREAD_NAME + "-shutdown");
+        this.shutdownHook = StoreThreads.named(THREAD_NAME + "-shutdown").newThread(this::stop);
     }
 
     /**
