@@ -5,15 +5,19 @@ import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.javaagent.instrumentation.InstrumentationEvents;
 import dev.idempotency.agent.store.RecordState;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the agent knows of its own protection: the declarations, the entry points it instrumented
- * (by class and loader), and every warning it gave. Keeps names and strings only, never a class or
- * a loader, so it pins no application.
+ * (by class and loader), and every warning it gave. Keeps names and strings only, never a class,
+ * and loaders only as weak keys, so it pins no application; the entry points of an undeployed
+ * application go with its loader, instead of piling up at each redeploy.
  */
 final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
@@ -22,7 +26,8 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     private final String configFile;
     private final List<String> declared = new ArrayList<>();
-    private final Set<String> instrumented = ConcurrentHashMap.newKeySet();
+    /** Per loader ({@code null}: the bootstrap loader), the entry points instrumented in it. */
+    private final Map<ClassLoader, Set<String>> instrumented = Collections.synchronizedMap(new WeakHashMap<>());
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private volatile Runtime runtime;
 
@@ -47,8 +52,9 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     @Override
     public void instrumented(String typeName, ClassLoader loader) {
-        instrumented.add(typeName + " in " + (loader == null ? "the bootstrap loader" : loader.getClass().getName()
-                + "@" + Integer.toHexString(System.identityHashCode(loader))));
+        String entryPoint = typeName + " in " + (loader == null ? "the bootstrap loader" : loader.getClass().getName()
+                + "@" + Integer.toHexString(System.identityHashCode(loader)));
+        instrumented.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(entryPoint);
     }
 
     @Override
@@ -94,7 +100,11 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     @Override
     public String[] getInstrumentedEntryPoints() {
-        return instrumented.stream().sorted().toArray(String[]::new);
+        List<String> entryPoints = new ArrayList<>();
+        synchronized (instrumented) {
+            instrumented.values().forEach(entryPoints::addAll);
+        }
+        return entryPoints.stream().sorted().toArray(String[]::new);
     }
 
     @Override

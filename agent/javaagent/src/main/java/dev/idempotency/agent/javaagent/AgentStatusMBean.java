@@ -21,7 +21,10 @@ public interface AgentStatusMBean {
     /** One line per declared endpoint: {@code name METHOD path-or-resource-method}. */
     String[] getDeclaredEndpoints();
 
-    /** The classes that carry the agent's advice, with their class loader. */
+    /**
+     * The classes that carry the agent's advice, with their class loader; those of a loader since
+     * collected (an undeployed application's) are left out.
+     */
     String[] getInstrumentedEntryPoints();
 
     /** What the agent warned of since it started: instrumentation failures, declarations that match nothing. */
