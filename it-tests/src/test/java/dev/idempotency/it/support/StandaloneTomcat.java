@@ -6,10 +6,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -26,11 +28,13 @@ public final class StandaloneTomcat extends ForkedService {
 
     private final String contextPath;
     private final Path catalinaHome;
+    private final Path war;
 
-    private StandaloneTomcat(Options options, String contextPath) {
+    private StandaloneTomcat(Options options, String contextPath, Path war) {
         super(options);
         this.contextPath = contextPath;
         this.catalinaHome = options.workDir.resolve("tomcat");
+        this.war = war;
     }
 
     /** The orders WAR under {@code /orders-demo}. */
@@ -65,7 +69,62 @@ public final class StandaloneTomcat extends ForkedService {
         return awaitHealth(process, base, deadline, timeout);
     }
 
-    private static void install(Path zip, Path catalinaHome, Path war, String contextPath) throws IOException {
+    /**
+     * Deletes the WAR and waits until Tomcat has undeployed the application: it no longer answers
+     * and its expanded directory is gone (Tomcat deletes it last). Quick with
+     * {@link Builder#checkDeploymentsEverySecond()}; Tomcat's own check runs every 10 s.
+     */
+    public void undeploy(Duration timeout) {
+        Path deployed = webapps().resolve(contextPath + ".war");
+        try {
+            Files.delete(deployed);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove " + deployed, e);
+        }
+        Http http = Http.to(baseUri());
+        awaitDeployment("undeployed", timeout, () -> !Files.exists(webapps().resolve(contextPath))
+                && healthStatus(http) == 404);
+    }
+
+    /** Puts the WAR back (whole, by a rename) and waits until the application answers {@code /health}. */
+    public void deploy(Duration timeout) {
+        Path staged = options.workDir.resolve(contextPath + ".war.staged");
+        try {
+            Files.copy(war, staged, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(staged, webapps().resolve(contextPath + ".war"), StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot deploy " + war, e);
+        }
+        Http http = Http.to(baseUri());
+        awaitDeployment("deployed", timeout, () -> healthStatus(http) == 200);
+    }
+
+    private Path webapps() {
+        return catalinaHome.resolve("webapps");
+    }
+
+    private void awaitDeployment(String state, Duration timeout, BooleanSupplier done) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!done.getAsBoolean()) {
+            if (!isAlive() || System.nanoTime() > deadline) {
+                throw new IllegalStateException("/" + contextPath + " was not " + state + " within " + timeout
+                        + "; Tomcat " + (isAlive() ? "runs" : "exited") + ", output in " + stdoutFile() + " and " + stderrFile());
+            }
+            ChildProcess.sleep(Duration.ofMillis(100));
+        }
+    }
+
+    /** The status of {@code /health}, or -1 while nothing answers. */
+    private static int healthStatus(Http http) {
+        try {
+            return http.get("/health", Duration.ofSeconds(2)).status();
+        } catch (UncheckedIOException e) {
+            return -1;
+        }
+    }
+
+    private static void install(Path zip, Path catalinaHome, Path war, String contextPath,
+            boolean checkDeploymentsEverySecond) throws IOException {
         Archives.unzipStrippingTopFolder(zip, catalinaHome);
         try (Stream<Path> scripts = Files.list(catalinaHome.resolve("bin"))) {
             scripts.filter(p -> p.toString().endsWith(".sh")).forEach(p -> p.toFile().setExecutable(true));
@@ -75,6 +134,11 @@ public final class StandaloneTomcat extends ForkedService {
         // Any free HTTP port (no port fixed in advance) and no shutdown port: we stop it by signal.
         String rewritten = replaceOnce(replaceOnce(config, "<Server port=\"8005\"", "<Server port=\"-1\""),
                 "<Connector port=\"8080\"", "<Connector port=\"0\"");
+        if (checkDeploymentsEverySecond) {
+            // The host looks for added and removed WARs in the engine's background process.
+            rewritten = replaceOnce(rewritten, "<Engine name=\"Catalina\" defaultHost=\"localhost\">",
+                    "<Engine name=\"Catalina\" defaultHost=\"localhost\" backgroundProcessorDelay=\"1\">");
+        }
         Files.writeString(serverXml, rewritten, StandardCharsets.UTF_8);
         // The bundled applications (docs, examples, manager, ROOT) only slow the start down.
         Path webapps = catalinaHome.resolve("webapps");
@@ -94,6 +158,7 @@ public final class StandaloneTomcat extends ForkedService {
     public static final class Builder extends ForkedService.Builder<Builder, StandaloneTomcat> {
         private final Path war;
         private String contextPath = "orders-demo";
+        private boolean checkDeploymentsEverySecond;
 
         private Builder(Path war) {
             this.war = war;
@@ -105,12 +170,21 @@ public final class StandaloneTomcat extends ForkedService {
             return this;
         }
 
+        /**
+         * Tomcat looks for added and removed WARs every second instead of every 10 s, so that
+         * {@link StandaloneTomcat#deploy} and {@link StandaloneTomcat#undeploy} are quick.
+         */
+        public Builder checkDeploymentsEverySecond() {
+            this.checkDeploymentsEverySecond = true;
+            return this;
+        }
+
         @Override
         public StandaloneTomcat start() {
             options.validate();
-            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath);
+            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, war);
             try {
-                install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath);
+                install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot install Tomcat into " + tomcat.catalinaHome, e);
             }
