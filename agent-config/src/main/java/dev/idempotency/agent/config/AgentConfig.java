@@ -1,6 +1,7 @@
 package dev.idempotency.agent.config;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /** The whole agent config, validated, with every endpoint resolved against the defaults. */
@@ -9,6 +10,7 @@ public final class AgentConfig {
     private final Path source;
     private final String serviceName;
     private final OnConfigError onConfigError;
+    private final Duration protectionCheckAfter;
     private final StoreConfig store;
     private final KeeperConfig keeper;
     private final LoggingConfig logging;
@@ -16,12 +18,14 @@ public final class AgentConfig {
     private final EndpointSettings defaults;
     private final List<EndpointConfig> endpoints;
 
-    AgentConfig(Path source, String serviceName, OnConfigError onConfigError, StoreConfig store,
+    AgentConfig(Path source, String serviceName, OnConfigError onConfigError, Duration protectionCheckAfter,
+            StoreConfig store,
             KeeperConfig keeper, LoggingConfig logging, PrometheusConfig prometheus, EndpointSettings defaults,
             List<EndpointConfig> endpoints) {
         this.source = source;
         this.serviceName = serviceName;
         this.onConfigError = onConfigError;
+        this.protectionCheckAfter = protectionCheckAfter;
         this.store = store;
         this.keeper = keeper;
         this.logging = logging;
@@ -34,6 +38,8 @@ public final class AgentConfig {
     public Path source() { return source; }
     public String serviceName() { return serviceName; }
     public OnConfigError onConfigError() { return onConfigError; }
+    /** How long after start the agent reports declared endpoints that no instrumented entry point serves. */
+    public Duration protectionCheckAfter() { return protectionCheckAfter; }
     public StoreConfig store() { return store; }
     public KeeperConfig keeper() { return keeper; }
     public LoggingConfig logging() { return logging; }

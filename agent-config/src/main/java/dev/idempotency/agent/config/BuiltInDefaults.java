@@ -13,6 +13,8 @@ final class BuiltInDefaults {
             "jdbc:h2:file:./idempotency-store/agent", "sa", "", "idempotency_record", 8,
             Duration.ofSeconds(2), Duration.ofSeconds(2));
 
+    /** Long enough for a container to load its servlets and JAX-RS runtime, short enough to be read at start. */
+    static final Duration PROTECTION_CHECK_AFTER = Duration.ofSeconds(60);
     static final KeeperConfig KEEPER = new KeeperConfig(Duration.ofSeconds(10), Duration.ofMinutes(1), 500);
 
     static final LoggingConfig LOGGING = new LoggingConfig(

@@ -3,6 +3,7 @@ package dev.idempotency.agent.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -32,6 +33,8 @@ final class ConfigBinder {
         FieldReader r = new FieldReader(root, "", ConfigFields.ROOT, problems, env);
         onConfigError = r.choice("on-config-error", BuiltInDefaults.ON_CONFIG_ERROR, OnConfigError.class);
         String serviceName = nonBlank(r, "service-name", BuiltInDefaults.SERVICE_NAME, "name the service, e.g. orders");
+        Duration protectionCheckAfter = r.duration("protection-check-after", BuiltInDefaults.PROTECTION_CHECK_AFTER,
+                true);
         StoreConfig store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);
         KeeperConfig keeper = keeper(r.mapping("keeper", ConfigFields.KEEPER), BuiltInDefaults.KEEPER);
         LoggingConfig logging = logging(r.mapping("logging", ConfigFields.LOGGING), BuiltInDefaults.LOGGING);
@@ -41,7 +44,7 @@ final class ConfigBinder {
         EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
                 BuiltInDefaults.SETTINGS, true);
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
-        return new AgentConfig(source, serviceName, onConfigError, store, keeper, logging, prometheus, defaults,
+        return new AgentConfig(source, serviceName, onConfigError, protectionCheckAfter, store, keeper, logging, prometheus, defaults,
                 endpoints);
     }
 

@@ -15,6 +15,7 @@ class ConfigLoaderTest {
     private static final String FULL_YAML = """
             service-name: orders
             on-config-error: disable
+            protection-check-after: 3m
             store:
               url: jdbc:postgresql://db:5432/orders
               user: app
@@ -104,6 +105,7 @@ class ConfigLoaderTest {
         assertThat(config.source()).isEqualTo(dir.resolve("agent.yaml"));
         assertThat(config.serviceName()).isEqualTo("orders");
         assertThat(config.onConfigError()).isEqualTo(OnConfigError.DISABLE);
+        assertThat(config.protectionCheckAfter()).isEqualTo(Duration.ofMinutes(3));
 
         StoreConfig store = config.store();
         assertThat(store.url()).isEqualTo("jdbc:postgresql://db:5432/orders");

@@ -56,6 +56,8 @@ class ConfigProblemsTest {
                 .containsExactly(line("endpoints[2].ttl: \"24 hours\" is not a duration; use forms like 30s, 15m, 24h"));
         assertThat(problems("store:\n  connect-timeout: 0s\n" + ORDERS)).containsExactly(
                 line("store.connect-timeout: \"0s\" must be longer than 0; use forms like 30s, 15m, 24h"));
+        assertThat(problems("protection-check-after: soon\n" + ORDERS)).containsExactly(
+                line("protection-check-after: \"soon\" is not a duration; use forms like 30s, 15m, 24h"));
     }
 
     @Test

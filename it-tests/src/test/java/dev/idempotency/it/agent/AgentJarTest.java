@@ -51,6 +51,28 @@ class AgentJarTest {
     }
 
     @Test
+    void endpointsNoInstrumentedEntryPointServesAreReportedOnceTheCheckIsDue() throws Exception {
+        Path config = write("agent.yaml", ""
+                + "protection-check-after: 1s\n"
+                + "endpoints:\n"
+                + "  - method: POST\n"
+                + "    path: /orders\n"
+                + "  - name: pay\n"
+                + "    method: POST\n"
+                + "    path: /orders/{id}/payments\n");
+
+        Run run = runWithAgent("config=" + config, null, IdleProgram.class, System.getProperty("java.class.path"), "4");
+
+        assertThat(run.exitCode).as(run.stderr).isZero();
+        assertThat(run.stdout).contains("idle program done");
+        List<String> warnings = run.stderr.lines().filter(line -> line.contains("WARNING")).toList();
+        assertThat(warnings).hasSize(2);
+        assertThat(warnings.get(0)).contains("POST /orders: no instrumented entry point serves it 1s after start",
+                "UNPROTECTED", "the application has loaded no servlet, filter or JAX-RS runtime class", "Fix:");
+        assertThat(warnings.get(1)).contains("pay POST /orders/{id}/payments: no instrumented entry point");
+    }
+
+    @Test
     void brokenConfigStopsTheJvmWithExitOneAndNamesFileAndField() throws Exception {
         Path config = write("broken.yaml", ""
                 + "endpoints:\n"
@@ -181,12 +203,13 @@ class AgentJarTest {
         return runWithAgent(agentArgs, configFromEnv, HelloProgram.class, System.getProperty("java.class.path"));
     }
 
-    private Run runWithAgent(String agentArgs, Path configFromEnv, Class<?> program, String classPath)
-            throws Exception {
+    private Run runWithAgent(String agentArgs, Path configFromEnv, Class<?> program, String classPath,
+            String... programArgs) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String agent = "-javaagent:" + AGENT_JAR + (agentArgs == null ? "" : "=" + agentArgs);
-        ProcessBuilder builder = new ProcessBuilder(java, agent, "-cp", classPath,
-                program.getName())
+        List<String> command = new ArrayList<>(List.of(java, agent, "-cp", classPath, program.getName()));
+        command.addAll(List.of(programArgs));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(dir.toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile())
                 .redirectError(dir.resolve("stderr.txt").toFile());

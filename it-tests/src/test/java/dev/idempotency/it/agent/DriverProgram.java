@@ -31,6 +31,13 @@ public final class DriverProgram {
         "com/zaxxer/hikari/HikariDataSource.class",
     };
 
+    /** Classes of the agent's an application must not load, Byte Buddy's nexus among them. */
+    private static final String[] AGENT_CLASSES = {
+        "dev.idempotency.agent.javaagent.IdempotencyAgent",
+        "dev.idempotency.agent.shaded.net.bytebuddy.dynamic.Nexus",
+        "net.bytebuddy.dynamic.Nexus",
+    };
+
     private DriverProgram() {
     }
 
@@ -56,10 +63,17 @@ public final class DriverProgram {
                 System.out.println("resource " + name + " at " + found);
             }
         }
-        try {
-            Class.forName("dev.idempotency.agent.javaagent.IdempotencyAgent", false, loader);
-            System.out.println("class dev.idempotency.agent.javaagent.IdempotencyAgent is visible");
-        } catch (ClassNotFoundException expected) {
+        int visible = 0;
+        for (String name : AGENT_CLASSES) {
+            try {
+                Class.forName(name, false, loader);
+                System.out.println("class " + name + " is visible");
+                visible++;
+            } catch (ClassNotFoundException expected) {
+                // as it should be
+            }
+        }
+        if (visible == 0) {
             System.out.println("agent classes: not visible");
         }
     }

@@ -56,6 +56,7 @@ public final class AgentStartup {
             Instrumenter.install(instrumentation, definer, status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
+        ProtectionCheck.schedule(status, config.protectionCheckAfter());
         System.setProperty(RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());
     }
 

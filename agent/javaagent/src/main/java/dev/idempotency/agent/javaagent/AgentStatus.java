@@ -2,10 +2,12 @@ package dev.idempotency.agent.javaagent;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
+import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
 import dev.idempotency.agent.javaagent.instrumentation.InstrumentationEvents;
 import dev.idempotency.agent.store.RecordState;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,8 +28,12 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     private final String configFile;
     private final List<String> declared = new ArrayList<>();
+    /** Parallel to {@link #declared}: whether the endpoint is declared by its JAX-RS resource method. */
+    private final List<Boolean> byResourceMethod = new ArrayList<>();
     /** Per loader ({@code null}: the bootstrap loader), the entry points instrumented in it. */
     private final Map<ClassLoader, Set<String>> instrumented = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Per loader, the kinds of entry point instrumented in it. */
+    private final Map<ClassLoader, Set<EntryPointKind>> kinds = Collections.synchronizedMap(new WeakHashMap<>());
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private volatile Runtime runtime;
 
@@ -36,6 +42,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         for (EndpointConfig endpoint : config.endpoints()) {
             declared.add(endpoint.name() + " " + endpoint.method() + " " + endpoint.path().map(Object::toString)
                     .orElseGet(() -> endpoint.resourceMethod().map(Object::toString).orElse("")));
+            byResourceMethod.add(endpoint.resourceMethod().isPresent());
         }
     }
 
@@ -55,6 +62,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         String entryPoint = typeName + " in " + (loader == null ? "the bootstrap loader" : loader.getClass().getName()
                 + "@" + Integer.toHexString(System.identityHashCode(loader)));
         instrumented.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(entryPoint);
+        kinds.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(EntryPointKind.of(typeName));
     }
 
     @Override
@@ -105,6 +113,38 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
             instrumented.values().forEach(entryPoints::addAll);
         }
         return entryPoints.stream().sorted().toArray(String[]::new);
+    }
+
+    /**
+     * A path is served by any servlet, filter or JAX-RS runtime instrumented in a live loader; a
+     * resource method only by a JAX-RS runtime.
+     */
+    @Override
+    public String[] getUnprotectedEndpoints() {
+        Set<EntryPointKind> live = liveKinds();
+        List<String> unprotected = new ArrayList<>();
+        for (int i = 0; i < declared.size(); i++) {
+            boolean served = byResourceMethod.get(i) ? live.contains(EntryPointKind.JAXRS)
+                    : live.contains(EntryPointKind.SERVLET) || live.contains(EntryPointKind.JAXRS);
+            if (!served) {
+                unprotected.add(declared.get(i));
+            }
+        }
+        return unprotected.toArray(new String[0]);
+    }
+
+    /** Servlets or filters are instrumented, but no JAX-RS runtime. */
+    boolean servesPathsOnly() {
+        Set<EntryPointKind> live = liveKinds();
+        return live.contains(EntryPointKind.SERVLET) && !live.contains(EntryPointKind.JAXRS);
+    }
+
+    private Set<EntryPointKind> liveKinds() {
+        Set<EntryPointKind> live = EnumSet.noneOf(EntryPointKind.class);
+        synchronized (kinds) {
+            kinds.values().forEach(live::addAll);
+        }
+        return live;
     }
 
     @Override

@@ -29,4 +29,11 @@ public interface AgentStatusMBean {
 
     /** What the agent warned of since it started: instrumentation failures, declarations that match nothing. */
     String[] getWarnings();
+
+    /**
+     * Declared endpoints that no instrumented entry point can serve now (no servlet, filter or
+     * JAX-RS runtime carries the advice, or, for a resource method, no JAX-RS runtime): requests to
+     * them run unprotected.
+     */
+    String[] getUnprotectedEndpoints();
 }

@@ -81,9 +81,12 @@ final class StatusCommand {
             out.println("  " + entryPoint);
         }
         out.println("endpoints:");
+        List<String> unprotected = List.of((String[]) jmx.getAttribute(status, "UnprotectedEndpoints"));
         for (String declared : (String[]) jmx.getAttribute(status, "DeclaredEndpoints")) {
             String name = declared.substring(0, declared.indexOf(' '));
-            out.println("  " + declared + ": " + requests(jmx, MetricsRegistration.endpointName(name)));
+            out.println("  " + declared + ": " + (unprotected.contains(declared)
+                    ? "UNPROTECTED, no instrumented entry point serves it (see the warnings below); " : "")
+                    + requests(jmx, MetricsRegistration.endpointName(name)));
         }
         String[] warnings = (String[]) jmx.getAttribute(status, "Warnings");
         out.println("warnings: " + (warnings.length == 0 ? "none" : warnings.length));

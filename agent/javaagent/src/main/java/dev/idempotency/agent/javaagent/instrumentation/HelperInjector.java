@@ -13,6 +13,11 @@ import net.bytebuddy.utility.JavaModule;
  * Defines the adapter classes in the loader of each instrumented class before that class is
  * defined, so the inlined advice finds them next to the servlet API it was compiled against. Once
  * per loader; the loaders are held weakly so web applications can still be undeployed.
+ *
+ * <p>Before that, it asks the loader itself for the bridge: advice in a loader that cannot see the
+ * boot loader's bridge would fail on every request, silently (advice failures are suppressed so
+ * the host keeps running). Such a class is left as it is and the failure says which loader and what
+ * it lacks.
  */
 final class HelperInjector implements AgentBuilder.Transformer {
 
@@ -30,13 +35,28 @@ final class HelperInjector implements AgentBuilder.Transformer {
             ClassLoader loader, JavaModule module, ProtectionDomain protectionDomain) {
         if (loader != null && injected.putIfAbsent(loader, Boolean.TRUE) == null) {
             try {
+                requireBridgeVisibleFrom(loader);
                 definer.define(loader, helpers.classes());
             } catch (RuntimeException | Error failure) {
                 injected.remove(loader);
                 throw new IllegalStateException("cannot define the " + helpers.name()
-                        + " adapter in " + loader + " (needed by " + type.getName() + ")", failure);
+                        + " adapter in " + loader + " (needed by " + type.getName() + "), so "
+                        + type.getName() + " is left unprotected: " + BridgeVisibility.explain(loader, failure), failure);
             }
         }
         return builder;
+    }
+
+    private static void requireBridgeVisibleFrom(ClassLoader loader) {
+        Class<?> seen;
+        try {
+            seen = Class.forName(BridgeVisibility.BRIDGE.getName(), false, loader);
+        } catch (ClassNotFoundException | LinkageError invisible) {
+            throw new BridgeVisibility.NotVisible(loader, invisible);
+        }
+        if (seen != BridgeVisibility.BRIDGE) {
+            throw new BridgeVisibility.NotVisible(loader, new IllegalStateException(
+                    "it loads another copy of " + seen.getName() + " from " + seen.getClassLoader()));
+        }
     }
 }

@@ -12,6 +12,7 @@ import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
+import net.bytebuddy.dynamic.Nexus;
 import net.bytebuddy.utility.JavaModule;
 
 /** Installs every entry-point instrumentation on the JVM. */
@@ -60,6 +61,10 @@ public final class Instrumenter {
     }
 
     private static AgentBuilder agentBuilder(ClassDefiner definer, InstrumentationEvents events) throws IOException {
+        // The agent needs no nexus (it changes no class format); left enabled, Byte Buddy would define
+        // its Nexus class in the system class loader, in the application's view, with sun.misc.Unsafe.
+        // The property's name is relocated with Byte Buddy, so an application's own Byte Buddy is untouched.
+        System.setProperty(Nexus.PROPERTY, "true");
         AgentBuilder builder = new AgentBuilder.Default()
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
                 .disableClassFormatChanges()
@@ -98,7 +103,12 @@ public final class Instrumenter {
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded,
                 Throwable throwable) {
-            events.failed("could not instrument " + typeName + ": " + throwable);
+            Throwable root = throwable;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            events.failed("could not instrument " + typeName + ": " + throwable
+                    + (root == throwable || String.valueOf(throwable).contains(String.valueOf(root)) ? "" : ", caused by " + root));
         }
     }
 }
