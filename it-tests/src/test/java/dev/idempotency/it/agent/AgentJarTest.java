@@ -38,6 +38,9 @@ class AgentJarTest {
         assertThat(run.exitCode).isZero();
         assertThat(run.stdout).contains("hello from a plain program");
         assertThat(run.stderr).contains(": 2 endpoints declared in " + config.toAbsolutePath().normalize() + ", store h2");
+        assertThat(run.stderr).as("on any Java: no sun.misc.Unsafe, no bootstrap search path for class sharing to refuse")
+                .doesNotContain("sun.misc.Unsafe").doesNotContain("Sharing is only supported").doesNotContain("WARNING");
+        assertThat(run.stdout).contains("java " + Runtime.version().feature());
     }
 
     @Test

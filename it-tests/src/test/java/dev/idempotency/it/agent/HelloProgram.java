@@ -7,6 +7,6 @@ public final class HelloProgram {
     }
 
     public static void main(String[] args) {
-        System.out.println("hello from a plain program");
+        System.out.println("hello from a plain program on java " + Runtime.version().feature());
     }
 }
