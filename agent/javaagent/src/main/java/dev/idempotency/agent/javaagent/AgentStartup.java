@@ -47,7 +47,7 @@ public final class AgentStartup {
         ClassDefiner definer = BootstrapBridge.install(instrumentation);
         AgentStatus status = new AgentStatus(config);
         AttemptRecording recording = AttemptRecording.start(config, status);
-        Runtime runtime = Runtime.start(config, recording.listener());
+        RunningAgent runtime = RunningAgent.start(config, recording.listener());
         status.running(runtime);
         recording.publishMetrics(runtime);
         if (atJvmStart) {

@@ -35,7 +35,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     /** Per loader, the kinds of entry point instrumented in it. */
     private final Map<ClassLoader, Set<EntryPointKind>> kinds = Collections.synchronizedMap(new WeakHashMap<>());
     private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private volatile Runtime runtime;
+    private volatile RunningAgent runtime;
 
     AgentStatus(AgentConfig config) {
         this.configFile = config.source().toAbsolutePath().normalize().toString();
@@ -46,7 +46,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         }
     }
 
-    void running(Runtime started) {
+    void running(RunningAgent started) {
         this.runtime = started;
     }
 
@@ -83,13 +83,13 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     @Override
     public String getStoreKind() {
-        Runtime started = runtime;
+        RunningAgent started = runtime;
         return started == null ? "" : started.storeKind();
     }
 
     @Override
     public boolean isStoreReachable() {
-        Runtime started = runtime;
+        RunningAgent started = runtime;
         if (started == null) {
             return false;
         }

@@ -83,7 +83,7 @@ final class AttemptRecording {
      * Prometheus endpoint starts. A port that cannot be bound is said once; the service runs on,
      * protected, without that endpoint.
      */
-    void publishMetrics(Runtime runtime) {
+    void publishMetrics(RunningAgent runtime) {
         metrics.executionsInProgress(runtime::executionsInProgress);
         MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, Diagnostics::errorOnce,
                 Map.of(MetricsRegistration.statusName(), status));

@@ -3,8 +3,8 @@ package dev.idempotency.agent.core.testing;
 import dev.idempotency.agent.store.IdempotencyStore;
 
 /**
- * The store the core's tests run against. The one place to swap in another implementation (the
- * embedded H2 store, once it lands): every gate test builds its store here.
+ * The store the core's tests run against, in memory. The one place to swap in another
+ * implementation: every gate test builds its store here.
  */
 public final class TestStores {
 

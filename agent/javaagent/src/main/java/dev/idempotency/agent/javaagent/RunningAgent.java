@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.UUID;
 
 /** The running agent: the store, the gate the adapters call through the bridge, and the keeper. */
-final class Runtime {
+final class RunningAgent {
 
     /**
      * Opening the store (loading the driver, a first connection, the schema check, H2's recovery
@@ -39,7 +39,7 @@ final class Runtime {
     private final IdempotencyGate gate;
     private volatile StoreKeeper keeper;
 
-    private Runtime(String storeKind, String configFile, OpeningStore store, IdempotencyGate gate) {
+    private RunningAgent(String storeKind, String configFile, OpeningStore store, IdempotencyGate gate) {
         this.storeKind = storeKind;
         this.configFile = configFile;
         this.store = store;
@@ -53,7 +53,7 @@ final class Runtime {
      * are then refused like during a store outage. A store that cannot be opened is reported on
      * stderr.
      */
-    static Runtime start(AgentConfig config, AttemptListener attempts) {
+    static RunningAgent start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
         StoreSettings settings = ConfiguredStoreSettings.from(config.store());
         JdbcStores.checkUrl(settings.url());
@@ -61,7 +61,7 @@ final class Runtime {
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
-        Runtime runtime = new Runtime(storeKind(config.store().url()),
+        RunningAgent runtime = new RunningAgent(storeKind(config.store().url()),
                 config.source().toAbsolutePath().normalize().toString(), store, gate);
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies));
         store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping));
