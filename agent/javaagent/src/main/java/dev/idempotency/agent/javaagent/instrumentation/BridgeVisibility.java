@@ -18,15 +18,21 @@ final class BridgeVisibility {
 
     /** The cause, in words, and the fix for the kind of loader at hand. */
     static String explain(ClassLoader loader, Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String cause = root == failure ? String.valueOf(failure) : failure.getMessage() + ", caused by " + root;
+        String cause = withRootCause(failure);
         if (!(failure instanceof NotVisible)) {
             return cause;
         }
         return cause + ". Fix: " + fixFor(loader.getClass().getName());
+    }
+
+    /** {@code failure}, and its innermost cause when that says something the failure does not. */
+    static String withRootCause(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String said = String.valueOf(failure);
+        return root == failure || said.contains(String.valueOf(root)) ? said : said + ", caused by " + root;
     }
 
     private static String fixFor(String loaderType) {

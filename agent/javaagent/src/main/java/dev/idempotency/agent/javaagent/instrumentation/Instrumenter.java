@@ -103,12 +103,7 @@ public final class Instrumenter {
         @Override
         public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded,
                 Throwable throwable) {
-            Throwable root = throwable;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            events.failed("could not instrument " + typeName + ": " + throwable
-                    + (root == throwable || String.valueOf(throwable).contains(String.valueOf(root)) ? "" : ", caused by " + root));
+            events.failed("could not instrument " + typeName + ": " + BridgeVisibility.withRootCause(throwable));
         }
     }
 }
