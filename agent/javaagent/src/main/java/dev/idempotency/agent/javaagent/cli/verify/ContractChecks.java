@@ -153,7 +153,11 @@ final class ContractChecks {
         return effects(target, check, start, 0);
     }
 
-    /** The client gives up at once; its retries with the key end in the outcome, and it happened once. */
+    /**
+     * The client gives up at once; its retries with the key end in the outcome, and it happened once.
+     * Like any client holding a key, it retries while the request is in progress and also when a retry
+     * itself gets no answer: the connection the abandoned request left may be closed under the next one.
+     */
     private CheckResult retryAfterClientTimeout(Target target) {
         String check = NAMES.get(5);
         Long start = count(target);
@@ -161,7 +165,7 @@ final class ContractChecks {
         seen(target, probe.send(target, key, target.body, GIVE_UP_AFTER));
         long until = System.nanoTime() + RETRIES_FOR.toNanos();
         Answer retry = send(target, key, target.body);
-        while (retry.status() == target.inProgressStatus && System.nanoTime() < until) {
+        while ((retry.status() == target.inProgressStatus || !retry.arrived()) && System.nanoTime() < until) {
             pause();
             retry = send(target, key, target.body);
         }
