@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -11,7 +12,7 @@ public final class AgentConfig {
     private final String serviceName;
     private final OnConfigError onConfigError;
     private final Duration protectionCheckAfter;
-    private final StoreConfig store;
+    private final StoreSettings store;
     private final KeeperConfig keeper;
     private final LoggingConfig logging;
     private final PrometheusConfig prometheus;
@@ -19,7 +20,7 @@ public final class AgentConfig {
     private final List<EndpointConfig> endpoints;
 
     AgentConfig(Path source, String serviceName, OnConfigError onConfigError, Duration protectionCheckAfter,
-            StoreConfig store,
+            StoreSettings store,
             KeeperConfig keeper, LoggingConfig logging, PrometheusConfig prometheus, EndpointSettings defaults,
             List<EndpointConfig> endpoints) {
         this.source = source;
@@ -40,7 +41,7 @@ public final class AgentConfig {
     public OnConfigError onConfigError() { return onConfigError; }
     /** How long after start the agent reports declared endpoints that no instrumented entry point serves. */
     public Duration protectionCheckAfter() { return protectionCheckAfter; }
-    public StoreConfig store() { return store; }
+    public StoreSettings store() { return store; }
     public KeeperConfig keeper() { return keeper; }
     public LoggingConfig logging() { return logging; }
     /** {@code metrics.prometheus}: the opt-in scrape endpoint. */

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.util.List;
 final class ConfigBinder {
 
     /** The store's rule: an identifier of up to 48 characters, optionally after a schema written the same way. */
-    private static final String TABLE = "[A-Za-z_][A-Za-z0-9_]{0,47}(\\.[A-Za-z_][A-Za-z0-9_]{0,47})?";
 
     private final ProblemList problems;
     private final EnvReferences env;
@@ -35,7 +35,7 @@ final class ConfigBinder {
         String serviceName = nonBlank(r, "service-name", BuiltInDefaults.SERVICE_NAME, "name the service, e.g. orders");
         Duration protectionCheckAfter = r.duration("protection-check-after", BuiltInDefaults.PROTECTION_CHECK_AFTER,
                 true);
-        StoreConfig store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);
+        StoreSettings store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);
         KeeperConfig keeper = keeper(r.mapping("keeper", ConfigFields.KEEPER), BuiltInDefaults.KEEPER);
         LoggingConfig logging = logging(r.mapping("logging", ConfigFields.LOGGING), BuiltInDefaults.LOGGING);
         PrometheusConfig prometheus = prometheus(r.mapping("metrics", ConfigFields.METRICS)
@@ -57,23 +57,25 @@ final class ConfigBinder {
         return text;
     }
 
-    private static StoreConfig store(FieldReader r, StoreConfig base) {
+    private static StoreSettings store(FieldReader r, StoreSettings base) {
         String url = r.text("url", base.url());
         if (!url.startsWith("jdbc:")) {
             r.problem(r.pathOf("url"), url, "is not a JDBC URL; use forms like jdbc:postgresql://host:5432/db"
                     + " or jdbc:h2:file:./idempotency-store/agent");
+            url = base.url();
         }
-        // The table name is written into SQL statements, so only plain identifiers pass.
         String table = r.text("table", base.table());
-        if (!table.matches(TABLE)) {
-            r.problem(r.pathOf("table"), table,
-                    "is not a table name; use up to 48 letters, digits and _ (not starting with a digit), optionally after a "
-                            + "schema written the same way, like app.idempotency_record");
+        String tableProblem = StoreSettings.tableProblem(table);
+        if (tableProblem != null) {
+            r.problem(r.pathOf("table"), table, tableProblem);
+            table = base.table();
         }
-        return new StoreConfig(url, r.text("user", base.user()), r.text("password", base.password()), table,
-                r.number("pool-size", base.poolSize(), 1, 1024),
-                r.duration("connect-timeout", base.connectTimeout(), true),
-                r.duration("statement-timeout", base.statementTimeout(), true));
+        return base.withUrl(url)
+                .withCredentials(r.text("user", base.user()), r.text("password", base.password()))
+                .withTable(table)
+                .withPoolSize(r.number("pool-size", base.poolSize(), 1, StoreSettings.MAX_POOL_SIZE))
+                .withConnectTimeout(r.duration("connect-timeout", base.connectTimeout(), true))
+                .withStatementTimeout(r.duration("statement-timeout", base.statementTimeout(), true));
     }
 
     private static KeeperConfig keeper(FieldReader r, KeeperConfig base) {

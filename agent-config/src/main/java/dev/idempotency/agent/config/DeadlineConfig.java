@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import java.util.Optional;
 
 /** The request header that carries the client's deadline, if any. */

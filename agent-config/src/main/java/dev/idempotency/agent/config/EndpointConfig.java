@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.PathTemplate;
 import java.util.Optional;
 
 /** One protected endpoint: how requests are matched, and its effective settings. */

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import java.util.List;
 import java.util.Optional;
 

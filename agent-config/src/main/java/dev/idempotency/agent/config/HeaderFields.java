@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.HttpToken;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,7 @@ final class HeaderFields {
     }
 
     static boolean isHeaderName(String name) {
-        return name.matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+        return HttpToken.isToken(name);
     }
 
     /** One header name; {@code emptyAllowed} for fields where empty means "off". */

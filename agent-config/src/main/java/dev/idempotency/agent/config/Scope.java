@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.util.List;
 
 /**
@@ -8,7 +9,7 @@ import java.util.List;
  */
 public final class Scope {
 
-    static final Scope NONE = new Scope(List.of(ScopePart.NONE));
+    static final Scope NONE = new Scope(List.of(ScopePart.none()));
 
     private final List<ScopePart> parts;
 

@@ -1,5 +1,11 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
+import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.ScopePart;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,8 +33,8 @@ final class SettingsBinder {
     EndpointSettings bind(FieldReader r, EndpointSettings base, boolean ownSection) {
         String keyHeader = HeaderFields.one(r, "key-header", base.keyHeader(), false);
         boolean required = r.bool("required", base.required());
-        int keyMinLength = r.number("key-min-length", base.keyMinLength(), 1, 255);
-        int keyMaxLength = r.number("key-max-length", base.keyMaxLength(), 1, 255);
+        int keyMinLength = r.number("key-min-length", base.keyMinLength(), 1, EndpointDefaults.KEY_MAX_LENGTH);
+        int keyMaxLength = r.number("key-max-length", base.keyMaxLength(), 1, EndpointDefaults.KEY_MAX_LENGTH);
         if ((r.has("key-min-length") || r.has("key-max-length")) && keyMinLength > keyMaxLength) {
             r.problem(r.pathOf("key-min-length"), String.valueOf(keyMinLength),
                     "is greater than key-max-length (" + keyMaxLength + "); make it at most key-max-length");
@@ -62,7 +68,7 @@ final class SettingsBinder {
         List<ScopePart> parts = new ArrayList<>();
         boolean[] bad = {false};
         boolean set = r.eachItem("scope", (text, at) -> {
-            ScopePart part = scopePart(text.trim());
+            ScopePart part = scopePart(text);
             if (part == null) {
                 r.problem(at, text, "is not a scope; " + SCOPE_FORMS);
                 bad[0] = true;
@@ -80,7 +86,7 @@ final class SettingsBinder {
             r.problem(r.pathOf("scope"), null, "is empty; " + SCOPE_FORMS);
             return base;
         }
-        if (parts.size() > 1 && parts.contains(ScopePart.NONE)) {
+        if (parts.size() > 1 && parts.contains(ScopePart.none())) {
             r.problem(r.pathOf("scope"), null,
                     "combines none with other parts; use none alone, or a list of header:NAME, principal and cookie:NAME");
             return base;
@@ -88,25 +94,13 @@ final class SettingsBinder {
         return new Scope(parts);
     }
 
+    /** The part, or {@code null} when the text is not one (the caller reports it with the field). */
     private static ScopePart scopePart(String text) {
-        if (text.equals("none")) {
-            return ScopePart.NONE;
+        try {
+            return ScopePart.parse(text);
+        } catch (IllegalArgumentException notAScope) {
+            return null;
         }
-        if (text.equals("principal")) {
-            return ScopePart.PRINCIPAL;
-        }
-        if (text.startsWith("header:") && HeaderFields.isHeaderName(text.substring("header:".length()))) {
-            return ScopePart.header(text.substring("header:".length()));
-        }
-        if (text.startsWith("cookie:") && isCookieName(text.substring("cookie:".length()))) {
-            return ScopePart.cookie(text.substring("cookie:".length()));
-        }
-        return null;
-    }
-
-    /** A cookie name is an HTTP token (RFC 6265), the same characters as a header name. */
-    private static boolean isCookieName(String name) {
-        return HeaderFields.isHeaderName(name);
     }
 
     private static FingerprintConfig fingerprint(FieldReader r, FingerprintConfig base) {

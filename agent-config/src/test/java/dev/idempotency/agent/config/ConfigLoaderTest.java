@@ -1,5 +1,11 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
+import dev.idempotency.agent.vocabulary.ScopePart;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -107,7 +113,7 @@ class ConfigLoaderTest {
         assertThat(config.onConfigError()).isEqualTo(OnConfigError.DISABLE);
         assertThat(config.protectionCheckAfter()).isEqualTo(Duration.ofMinutes(3));
 
-        StoreConfig store = config.store();
+        StoreSettings store = config.store();
         assertThat(store.url()).isEqualTo("jdbc:postgresql://db:5432/orders");
         assertThat(store.user()).isEqualTo("app");
         assertThat(store.password()).isEqualTo("s3cret");

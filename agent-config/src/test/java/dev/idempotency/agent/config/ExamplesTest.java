@@ -1,5 +1,8 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;

@@ -5,13 +5,7 @@ import dev.idempotency.agent.config.AnswerStatuses;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.config.EndpointSettings;
 import dev.idempotency.agent.config.FingerprintConfig;
-import dev.idempotency.agent.config.PathTemplate;
-import dev.idempotency.agent.core.deadline.DeadlineFormat;
-import dev.idempotency.agent.core.fingerprint.FingerprintMode;
-import dev.idempotency.agent.core.policy.CrashPolicy;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
-import dev.idempotency.agent.core.policy.StoreErrorPolicy;
-import dev.idempotency.agent.core.scope.ScopePart;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,16 +30,16 @@ final class EndpointPolicies {
         return EndpointPolicy.builder()
                 .name(endpoint.name())
                 .method(endpoint.method())
-                .pathTemplate(endpoint.path().map(PathTemplate::text).orElse(null))
+                .pathTemplate(endpoint.path().orElse(null))
                 .resourceMethod(endpoint.resourceMethod().map(Object::toString).orElse(null))
                 .keyHeader(settings.keyHeader())
                 .required(settings.required())
                 .keyMinLength(settings.keyMinLength())
                 .keyMaxLength(settings.keyMaxLength())
-                .scope(scope(settings))
+                .scope(settings.scope().parts())
                 .ttl(settings.ttl())
                 .lease(settings.lease())
-                .fingerprintMode(FingerprintMode.valueOf(fingerprint.mode().name()))
+                .fingerprintMode(fingerprint.mode())
                 .ignoredFields(fingerprint.ignoredFields())
                 .fingerprintQueryParameters(fingerprint.queryParameters().orElse(null))
                 .fingerprintHeaders(fingerprint.headers())
@@ -62,33 +56,13 @@ final class EndpointPolicies {
                 .retryAfter(settings.retryAfter())
                 .maxRequestBody(bytes(settings.maxRequestBody()))
                 .maxStoredResponseBody(bytes(settings.maxStoredResponseBody()))
-                .crashPolicy(CrashPolicy.valueOf(settings.crashPolicy().name()))
-                .onStoreError(StoreErrorPolicy.valueOf(settings.onStoreError().name()))
+                .crashPolicy(settings.crashPolicy())
+                .onStoreError(settings.onStoreError())
                 .replayHeaders(settings.replayHeaders())
                 .deadlineHeader(settings.deadline().header().orElse(null))
-                .deadlineFormat(DeadlineFormat.valueOf(settings.deadline().format().name()))
+                .deadlineFormat(settings.deadline().format())
                 .requestIdHeader(requestIdHeader)
                 .build();
-    }
-
-    private static List<ScopePart> scope(EndpointSettings settings) {
-        List<ScopePart> parts = new ArrayList<>();
-        for (dev.idempotency.agent.config.ScopePart part : settings.scope().parts()) {
-            switch (part.kind()) {
-                case HEADER:
-                    parts.add(ScopePart.header(part.headerName()));
-                    break;
-                case PRINCIPAL:
-                    parts.add(ScopePart.principal());
-                    break;
-                case COOKIE:
-                    parts.add(ScopePart.cookie(part.cookieName()));
-                    break;
-                default:
-                    parts.add(ScopePart.none());
-            }
-        }
-        return parts;
     }
 
     /** Request and response buffers are arrays: sizes beyond 2 GB cannot be buffered anyway. */

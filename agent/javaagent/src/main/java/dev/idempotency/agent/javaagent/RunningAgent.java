@@ -11,7 +11,7 @@ import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.OpeningStore;
 import dev.idempotency.agent.store.jdbc.JdbcStores;
-import dev.idempotency.agent.store.jdbc.StoreSettings;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
 import java.time.Duration;
@@ -55,7 +55,7 @@ final class RunningAgent {
      */
     static RunningAgent start(AgentConfig config, AttemptListener attempts) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
-        StoreSettings settings = ConfiguredStoreSettings.from(config.store());
+        StoreSettings settings = config.store();
         JdbcStores.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);

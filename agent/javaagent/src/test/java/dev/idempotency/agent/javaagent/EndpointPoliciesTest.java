@@ -3,13 +3,13 @@ package dev.idempotency.agent.javaagent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.ConfigLoader;
-import dev.idempotency.agent.core.deadline.DeadlineFormat;
-import dev.idempotency.agent.core.fingerprint.FingerprintMode;
-import dev.idempotency.agent.core.policy.CrashPolicy;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
+import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
-import dev.idempotency.agent.core.policy.StoreErrorPolicy;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
-import dev.idempotency.agent.core.scope.ScopePart;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,7 +75,7 @@ class EndpointPoliciesTest {
         EndpointPolicy pay = policies.get(0);
         assertThat(pay.name()).isEqualTo("pay");
         assertThat(pay.method()).isEqualTo("POST");
-        assertThat(pay.pathTemplate()).isEqualTo("/orders/{id}/payments/");
+        assertThat(pay.pathTemplate().text()).isEqualTo("/orders/{id}/payments/");
         assertThat(pay.resourceMethod()).isEqualTo("com.acme.Payments#pay");
         assertThat(pay.keyHeader()).isEqualTo("X-Idem");
         assertThat(pay.required()).isFalse();

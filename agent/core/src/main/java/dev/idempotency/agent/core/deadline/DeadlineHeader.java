@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.deadline;
 
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;

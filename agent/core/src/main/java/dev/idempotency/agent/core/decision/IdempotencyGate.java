@@ -12,9 +12,9 @@ import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
 import dev.idempotency.agent.core.key.ParsedKey;
 import dev.idempotency.agent.core.lease.LiveLeases;
-import dev.idempotency.agent.core.policy.CrashPolicy;
+import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
-import dev.idempotency.agent.core.policy.StoreErrorPolicy;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.core.route.RouteTable;
@@ -111,7 +111,7 @@ public final class IdempotencyGate implements Gate {
     private void warnIfDeclaredWithContextPath(String method, String contextPath, String path) {
         EndpointPolicy misdeclared = routes.routeIncludingContextPath(method, contextPath, path);
         if (misdeclared != null) {
-            String declared = misdeclared.pathTemplate();
+            String declared = misdeclared.pathTemplate().text();
             reports.warnOnce(misdeclared.name(), "context-path", "path " + declared + " includes the context path "
                     + contextPath + " of the application it runs in, so it matches nothing and this endpoint "
                     + "protects nothing; paths are relative to the context path: declare path: "

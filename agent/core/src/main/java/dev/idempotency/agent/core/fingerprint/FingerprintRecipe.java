@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.fingerprint;
 
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.core.route.RoutedPath;
 import java.nio.charset.StandardCharsets;

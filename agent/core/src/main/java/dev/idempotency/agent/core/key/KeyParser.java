@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.key;
 
+import dev.idempotency.agent.vocabulary.EndpointDefaults;
 import java.util.List;
 
 /**
@@ -11,16 +12,13 @@ import java.util.List;
  */
 public final class KeyParser {
 
-    /** The contract's upper bound, also the store's column width. */
-    public static final int MAX_LENGTH = 255;
-
     private final int minLength;
     private final int maxLength;
 
     public KeyParser(int minLength, int maxLength) {
-        if (minLength < 1 || maxLength > MAX_LENGTH || minLength > maxLength) {
+        if (minLength < 1 || maxLength > EndpointDefaults.KEY_MAX_LENGTH || minLength > maxLength) {
             throw new IllegalArgumentException("key length bounds must satisfy 1 <= min <= max <= "
-                    + MAX_LENGTH + ", got " + minLength + ".." + maxLength);
+                    + EndpointDefaults.KEY_MAX_LENGTH + ", got " + minLength + ".." + maxLength);
         }
         this.minLength = minLength;
         this.maxLength = maxLength;

@@ -1,14 +1,18 @@
 package dev.idempotency.agent.core.policy;
 
-import dev.idempotency.agent.core.deadline.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.PathTemplate;
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import dev.idempotency.agent.core.deadline.DeadlineHeader;
-import dev.idempotency.agent.core.fingerprint.FingerprintMode;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.core.fingerprint.FingerprintRecipe;
 import dev.idempotency.agent.core.key.KeyParser;
 import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.core.response.ReplayHeaders;
 import dev.idempotency.agent.core.response.ResponseRetention;
-import dev.idempotency.agent.core.scope.ScopePart;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.core.scope.ScopeResolver;
 import java.time.Duration;
 import java.util.Collection;
@@ -26,11 +30,9 @@ import java.util.Set;
  */
 public final class EndpointPolicy {
 
-    public static final int ONE_MEGABYTE = 1024 * 1024;
-
     private final String name;
     private final String method;
-    private final String pathTemplate;
+    private final PathTemplate pathTemplate;
     private final String resourceMethod;
     private final String keyHeader;
     private final boolean required;
@@ -142,7 +144,8 @@ public final class EndpointPolicy {
     /** Upper-case HTTP method. */
     public String method() { return method; }
     /** {@code /orders/{id}/payments}; {@code null} for an endpoint declared by resource method only. */
-    public String pathTemplate() { return pathTemplate; }
+    /** The declared path template, or {@code null} when the endpoint is declared by resource method only. */
+    public PathTemplate pathTemplate() { return pathTemplate; }
     /** {@code com.acme.OrderResource#create}, or {@code null}. */
     public String resourceMethod() { return resourceMethod; }
     public String keyHeader() { return keyHeader; }
@@ -182,7 +185,7 @@ public final class EndpointPolicy {
 
     /** The route template for logs: the path template, or the resource method when declared by it only. */
     public String routeLabel() {
-        return pathTemplate != null ? pathTemplate : resourceMethod;
+        return pathTemplate != null ? pathTemplate.text() : resourceMethod;
     }
 
     public KeyParser keyParser() { return keyParser; }
@@ -202,52 +205,57 @@ public final class EndpointPolicy {
 
         private String name;
         private String method = "POST";
-        private String pathTemplate;
+        private PathTemplate pathTemplate;
         private String resourceMethod;
-        private String keyHeader = "Idempotency-Key";
-        private boolean required = true;
-        private int keyMinLength = 1;
-        private int keyMaxLength = KeyParser.MAX_LENGTH;
+        private String keyHeader = EndpointDefaults.KEY_HEADER;
+        private boolean required = EndpointDefaults.KEY_REQUIRED;
+        private int keyMinLength = EndpointDefaults.KEY_MIN_LENGTH;
+        private int keyMaxLength = EndpointDefaults.KEY_MAX_LENGTH;
         private List<ScopePart> scope = List.of(ScopePart.none());
-        private Duration ttl = Duration.ofHours(24);
-        private Duration lease = Duration.ofSeconds(30);
-        private FingerprintMode fingerprintMode = FingerprintMode.RAW;
+        private Duration ttl = EndpointDefaults.TTL;
+        private Duration lease = EndpointDefaults.LEASE;
+        private FingerprintMode fingerprintMode = EndpointDefaults.FINGERPRINT_MODE;
         private Collection<String> ignoredFields = List.of();
         private Collection<String> fingerprintQueryParameters;
         private Collection<String> fingerprintHeaders = List.of();
         private final Map<ProblemType, Integer> statuses = defaultStatuses();
         private Collection<Integer> releaseOnStatus = Set.of();
-        private Duration inFlightWait = Duration.ZERO;
-        private Duration retryAfter = Duration.ofSeconds(1);
-        private int maxRequestBody = ONE_MEGABYTE;
-        private int maxStoredResponseBody = ONE_MEGABYTE;
-        private CrashPolicy crashPolicy = CrashPolicy.UNKNOWN;
-        private StoreErrorPolicy onStoreError = StoreErrorPolicy.FAIL_CLOSED;
+        private Duration inFlightWait = EndpointDefaults.IN_FLIGHT_WAIT;
+        private Duration retryAfter = EndpointDefaults.RETRY_AFTER;
+        private int maxRequestBody = (int) EndpointDefaults.MAX_REQUEST_BODY;
+        private int maxStoredResponseBody = (int) EndpointDefaults.MAX_STORED_RESPONSE_BODY;
+        private CrashPolicy crashPolicy = EndpointDefaults.CRASH_POLICY;
+        private StoreErrorPolicy onStoreError = EndpointDefaults.ON_STORE_ERROR;
         private Collection<String> replayHeaders = List.of();
-        private String deadlineHeaderName = "";
-        private DeadlineFormat deadlineFormat = DeadlineFormat.RELATIVE_MS;
-        private String requestIdHeader = "X-Request-Id";
+        private String deadlineHeaderName = EndpointDefaults.DEADLINE_HEADER;
+        private DeadlineFormat deadlineFormat = EndpointDefaults.DEADLINE_FORMAT;
+        private String requestIdHeader = EndpointDefaults.REQUEST_ID_HEADER;
 
         private Builder() {
         }
 
         private static Map<ProblemType, Integer> defaultStatuses() {
             Map<ProblemType, Integer> statuses = new EnumMap<>(ProblemType.class);
-            statuses.put(ProblemType.KEY_MISSING, 400);
-            statuses.put(ProblemType.KEY_INVALID, 400);
+            statuses.put(ProblemType.KEY_MISSING, EndpointDefaults.MISSING_KEY_STATUS);
+            statuses.put(ProblemType.KEY_INVALID, EndpointDefaults.INVALID_KEY_STATUS);
             statuses.put(ProblemType.BODY_UNREADABLE, 400);
-            statuses.put(ProblemType.BODY_TOO_LARGE, 413);
-            statuses.put(ProblemType.DEADLINE_EXCEEDED, 504);
-            statuses.put(ProblemType.STORE_UNAVAILABLE, 503);
-            statuses.put(ProblemType.KEY_REUSED, 422);
-            statuses.put(ProblemType.IN_PROGRESS, 409);
-            statuses.put(ProblemType.OUTCOME_UNKNOWN, 409);
+            statuses.put(ProblemType.BODY_TOO_LARGE, EndpointDefaults.BODY_TOO_LARGE_STATUS);
+            statuses.put(ProblemType.DEADLINE_EXCEEDED, EndpointDefaults.DEADLINE_EXCEEDED_STATUS);
+            statuses.put(ProblemType.STORE_UNAVAILABLE, EndpointDefaults.STORE_UNAVAILABLE_STATUS);
+            statuses.put(ProblemType.KEY_REUSED, EndpointDefaults.KEY_REUSED_STATUS);
+            statuses.put(ProblemType.IN_PROGRESS, EndpointDefaults.IN_PROGRESS_STATUS);
+            statuses.put(ProblemType.OUTCOME_UNKNOWN, EndpointDefaults.OUTCOME_UNKNOWN_STATUS);
             return statuses;
         }
 
         public Builder name(String name) { this.name = name; return this; }
         public Builder method(String method) { this.method = method; return this; }
-        public Builder pathTemplate(String pathTemplate) { this.pathTemplate = pathTemplate; return this; }
+        public Builder pathTemplate(PathTemplate pathTemplate) { this.pathTemplate = pathTemplate; return this; }
+        /** Parses {@code pathTemplate}; {@code null} for none. */
+        public Builder pathTemplate(String pathTemplate) {
+            this.pathTemplate = pathTemplate == null ? null : PathTemplate.of(pathTemplate);
+            return this;
+        }
         public Builder resourceMethod(String resourceMethod) { this.resourceMethod = resourceMethod; return this; }
         public Builder keyHeader(String keyHeader) { this.keyHeader = keyHeader; return this; }
         public Builder required(boolean required) { this.required = required; return this; }
@@ -295,14 +303,12 @@ public final class EndpointPolicy {
             method = method.trim().toUpperCase(Locale.ROOT);
             require(pathTemplate != null || resourceMethod != null, "path", null,
                     "declare a path template, a resource method, or both");
-            require(pathTemplate == null || pathTemplate.startsWith("/"), "path", pathTemplate,
-                    "start the path template with /");
             require(resourceMethod == null || resourceMethod.indexOf('#') > 0, "resource-method", resourceMethod,
                     "write it as com.acme.Resource#method");
             require(notBlank(keyHeader), "key-header", keyHeader, "name the key header");
-            require(keyMinLength >= 1 && keyMinLength <= keyMaxLength && keyMaxLength <= KeyParser.MAX_LENGTH,
+            require(keyMinLength >= 1 && keyMinLength <= keyMaxLength && keyMaxLength <= EndpointDefaults.KEY_MAX_LENGTH,
                     "key-min-length/key-max-length", keyMinLength + ".." + keyMaxLength,
-                    "keep 1 <= min <= max <= " + KeyParser.MAX_LENGTH);
+                    "keep 1 <= min <= max <= " + EndpointDefaults.KEY_MAX_LENGTH);
             require(scope != null && !scope.isEmpty(), "scope", scope, "use none for a service-wide scope");
             require(positive(ttl), "ttl", ttl, "use a positive duration");
             require(positive(lease), "lease", lease, "use a positive duration");

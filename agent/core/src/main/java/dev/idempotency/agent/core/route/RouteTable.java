@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.route;
 
+import dev.idempotency.agent.vocabulary.PathTemplate;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,11 +42,12 @@ public final class RouteTable {
             if (policy.pathTemplate() == null) {
                 continue;
             }
-            PathTemplate template = PathTemplate.compile(policy.pathTemplate());
-            String declaration = policy.method() + " " + template.text();
+            PathTemplate template = policy.pathTemplate();
+            // Templates of one shape (/orders/{id}, /orders/{orderId}/) match the same paths.
+            String declaration = policy.method() + " " + template.shape();
             if (declared.contains(declaration)) {
-                throw new IllegalArgumentException("endpoint " + policy.name() + " declares " + declaration
-                        + " a second time; each method and path may be declared once");
+                throw new IllegalArgumentException("endpoint " + policy.name() + " declares " + policy.method() + " "
+                        + template.text() + " a second time; each method and path may be declared once");
             }
             declared.add(declaration);
             String first = firstSegment(template.text());
@@ -53,7 +55,7 @@ public final class RouteTable {
                 declaredFirstSegments.add(first);
             }
             if (template.isExact()) {
-                exact.merge(template.text(), new EndpointPolicy[] {policy}, RouteTable::concat);
+                exact.merge(template.shape(), new EndpointPolicy[] {policy}, RouteTable::concat);
             } else if (template.firstLiteral() == null) {
                 fromRoot.add(new TemplateRoute(template, policy));
             } else {

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.scope;
 
+import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.core.fingerprint.Sha256;
 import java.nio.charset.StandardCharsets;

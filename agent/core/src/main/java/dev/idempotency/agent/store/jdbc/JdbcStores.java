@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Properties;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.deadline;
 
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.fingerprint;
 
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.core.testing.TestRequest;

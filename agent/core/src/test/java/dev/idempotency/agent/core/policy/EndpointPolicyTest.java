@@ -1,12 +1,14 @@
 package dev.idempotency.agent.core.policy;
 
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.idempotency.agent.core.deadline.DeadlineFormat;
-import dev.idempotency.agent.core.fingerprint.FingerprintMode;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.core.problem.ProblemType;
-import dev.idempotency.agent.core.scope.ScopePart;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -75,7 +77,7 @@ class EndpointPolicyTest {
         assertThatThrownBy(() -> EndpointPolicy.builder().pathTemplate("/e").build()).hasMessageContaining("name");
         assertThatThrownBy(() -> EndpointPolicy.builder().name("e").build()).hasMessageContaining("path");
         assertThatThrownBy(() -> EndpointPolicy.builder().name("e").pathTemplate("e").build())
-                .hasMessageContaining("start the path template with /");
+                .hasMessageContaining("it must start with /");
         assertThatThrownBy(() -> EndpointPolicy.builder().name("e").pathTemplate("/e").keyMinLength(300).build())
                 .hasMessageContaining("key-min-length");
         assertThatThrownBy(() -> EndpointPolicy.builder().name("e").pathTemplate("/e").ttl(Duration.ZERO).build())

@@ -1,7 +1,7 @@
 package dev.idempotency.agent.core.scope;
 
+import dev.idempotency.agent.vocabulary.ScopePart;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.idempotency.agent.core.testing.TestRequest;
 import java.util.List;
@@ -83,15 +83,5 @@ class ScopeResolverTest {
         ScopeResolver resolver = new ScopeResolver(List.of(ScopePart.header("A")));
         String value = resolver.resolve(TestRequest.post("/x").header("A", "t".repeat(300)).build()).value();
         assertThat(value).startsWith("sha256:").hasSize(71);
-    }
-
-    @Test
-    void configNotationParses() {
-        assertThat(ScopePart.parse("none")).isEqualTo(ScopePart.none());
-        assertThat(ScopePart.parse("Principal")).isEqualTo(ScopePart.principal());
-        assertThat(ScopePart.parse("header:X-Tenant-Id")).isEqualTo(ScopePart.header("X-Tenant-Id"));
-        assertThat(ScopePart.parse("header:X-Tenant-Id").toString()).isEqualTo("header:X-Tenant-Id");
-        assertThatThrownBy(() -> ScopePart.parse("tenant")).hasMessageContaining("header:NAME");
-        assertThatThrownBy(() -> ScopePart.parse("header:")).isInstanceOf(IllegalArgumentException.class);
     }
 }

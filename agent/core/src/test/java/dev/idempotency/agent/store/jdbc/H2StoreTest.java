@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 class MariaDbStoreTest extends StoreContractTest {
 
     @Override

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;

@@ -25,7 +25,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.store.jdbc.JdbcStores;
-import dev.idempotency.agent.store.jdbc.StoreSettings;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 
 class StoreKeeperTest {
 

@@ -2,10 +2,9 @@ package dev.idempotency.agent.javaagent.cli;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
-import dev.idempotency.agent.javaagent.ConfiguredStoreSettings;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.jdbc.JdbcStores;
-import dev.idempotency.agent.store.jdbc.StoreSettings;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -35,7 +34,7 @@ final class OperatorStore implements AutoCloseable {
      */
     static OperatorStore open(Arguments arguments) {
         AgentConfig config = ConfigOption.load(arguments);
-        StoreSettings settings = forOperator(ConfiguredStoreSettings.from(config.store()));
+        StoreSettings settings = forOperator(config.store());
         try {
             return new OperatorStore(config, JdbcStores.open(settings), settings.describe());
         } catch (RuntimeException e) {

@@ -3,7 +3,7 @@ package dev.idempotency.agent.javaagent.cli.verify;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.config.EndpointSettings;
-import dev.idempotency.agent.config.PathTemplate;
+import dev.idempotency.agent.vocabulary.PathTemplate;
 import dev.idempotency.agent.javaagent.cli.Arguments;
 import dev.idempotency.agent.javaagent.cli.CommandFailed;
 import dev.idempotency.agent.javaagent.cli.ConfigOption;

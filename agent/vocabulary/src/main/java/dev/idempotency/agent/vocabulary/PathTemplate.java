@@ -1,4 +1,4 @@
-package dev.idempotency.agent.config;
+package dev.idempotency.agent.vocabulary;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,16 +9,24 @@ import java.util.List;
  * the path the container routed, decoded and in normal form (no {@code //}, no dot segments, no
  * path parameters such as {@code ;jsessionid=}, no trailing slash), so a template is written the
  * same way: decoded, and a trailing slash is allowed but means nothing ({@code /orders/} is
- * {@code /orders}).
+ * {@code /orders}). Matching walks the path in place and allocates nothing.
  */
-public final class PathTemplate {
+public final class PathTemplate implements Comparable<PathTemplate> {
 
     private final String text;
+    /** The segments after the leading {@code /}; variables keep their braces. */
     private final List<String> segments;
+    /** Literal text per segment, or {@code null} for a variable: what matching compares. */
+    private final String[] literals;
 
     private PathTemplate(String text, List<String> segments) {
         this.text = text;
         this.segments = List.copyOf(segments);
+        this.literals = new String[segments.size()];
+        for (int i = 0; i < literals.length; i++) {
+            String segment = segments.get(i);
+            literals[i] = isVariable(segment) ? null : segment;
+        }
     }
 
     /**
@@ -39,7 +47,7 @@ public final class PathTemplate {
     }
 
     /** Why the text is not a template, in words; {@code null} when it is one. */
-    static String problemWith(String text) {
+    public static String problemWith(String text) {
         if (!text.startsWith("/")) {
             return "is not a path template; it must start with /, like /orders/{id}";
         }
@@ -123,33 +131,74 @@ public final class PathTemplate {
         return names;
     }
 
-    /** Whether a request path in normal form (relative to the context path, no query string) matches. */
-    public boolean matches(String path) {
-        if (!path.startsWith("/")) {
-            return false;
-        }
-        List<String> actual = split(path);
-        if (actual.size() != segments.size()) {
-            return false;
-        }
-        for (int i = 0; i < segments.size(); i++) {
-            String expected = segments.get(i);
-            String given = actual.get(i);
-            boolean ok = isVariable(expected) ? !given.isEmpty() : expected.equals(given);
-            if (!ok) {
+    /** True when the template has no variables, so a plain string comparison decides. */
+    public boolean isExact() {
+        for (String literal : literals) {
+            if (literal == null) {
                 return false;
             }
         }
         return true;
     }
 
+    /** The first segment's literal, or {@code null} when it is a variable. */
+    public String firstLiteral() {
+        return literals[0];
+    }
+
+    /** Whether a request path in normal form (relative to the context path, no query string) matches. */
+    public boolean matches(String path) {
+        if (path.isEmpty() || path.charAt(0) != '/') {
+            return false;
+        }
+        int start = 1;
+        for (int i = 0; i < literals.length; i++) {
+            if (start > path.length()) {
+                return false;
+            }
+            int slash = path.indexOf('/', start);
+            int end = slash < 0 ? path.length() : slash;
+            String literal = literals[i];
+            if (literal == null) {
+                if (end == start) {
+                    return false;
+                }
+            } else if (end - start != literal.length() || !path.regionMatches(start, literal, 0, literal.length())) {
+                return false;
+            }
+            boolean lastSegment = i == literals.length - 1;
+            if (lastSegment) {
+                return slash < 0;
+            }
+            if (slash < 0) {
+                return false;
+            }
+            start = slash + 1;
+        }
+        return false;
+    }
+
     /** The template with variable names erased: two templates with one shape match the same paths. */
-    String shape() {
+    public String shape() {
         StringBuilder shape = new StringBuilder();
-        for (String segment : segments) {
-            shape.append('/').append(isVariable(segment) ? "{}" : segment);
+        for (String literal : literals) {
+            shape.append('/').append(literal == null ? "{}" : literal);
         }
         return shape.toString();
+    }
+
+    /** More specific first: at the first differing segment, a literal beats a variable. */
+    @Override
+    public int compareTo(PathTemplate other) {
+        int shared = Math.min(literals.length, other.literals.length);
+        for (int i = 0; i < shared; i++) {
+            boolean literal = literals[i] != null;
+            boolean otherLiteral = other.literals[i] != null;
+            if (literal != otherLiteral) {
+                return literal ? -1 : 1;
+            }
+        }
+        return Integer.compare(other.literals.length, literals.length);
     }
 
     @Override

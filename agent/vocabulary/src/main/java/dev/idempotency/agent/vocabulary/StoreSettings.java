@@ -1,17 +1,20 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.vocabulary;
 
 import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Where the JDBC store lives and how long it may take to answer. Immutable; {@code with*} methods
- * return a changed copy. The defaults give the embedded H2 file store a single instance needs.
+ * Where the JDBC store lives and how long it may take to answer: the config's {@code store}
+ * section, as the store takes it. Immutable; {@code with*} methods return a changed copy. The
+ * defaults give the embedded H2 file store a single instance needs.
  */
 public final class StoreSettings {
 
     public static final String DEFAULT_URL = "jdbc:h2:file:./idempotency-store/agent";
     public static final String DEFAULT_TABLE = "idempotency_record";
+
+    public static final int MAX_POOL_SIZE = 1024;
 
     /**
      * The table name is spliced into SQL, so it must be a plain identifier, optionally after a schema
@@ -33,17 +36,17 @@ public final class StoreSettings {
         this.user = user;
         this.password = password;
         this.table = requireTableName(table);
-        if (poolSize < 1) {
-            throw new IllegalArgumentException("pool size must be at least 1, was " + poolSize);
+        if (poolSize < 1 || poolSize > MAX_POOL_SIZE) {
+            throw new IllegalArgumentException("pool size must be 1 to " + MAX_POOL_SIZE + ", was " + poolSize);
         }
         this.poolSize = poolSize;
         this.connectTimeout = requirePositive(connectTimeout, "connect timeout");
         this.statementTimeout = requirePositive(statementTimeout, "statement timeout");
     }
 
-    /** H2 file store in the working directory, pool of 8, 2 s to connect, 5 s per statement. */
+    /** H2 file store in the working directory, pool of 8, 2 s to connect, 2 s per statement. */
     public static StoreSettings defaults() {
-        return new StoreSettings(DEFAULT_URL, "sa", "", DEFAULT_TABLE, 8, Duration.ofSeconds(2), Duration.ofSeconds(5));
+        return new StoreSettings(DEFAULT_URL, "sa", "", DEFAULT_TABLE, 8, Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
 
     public static StoreSettings forUrl(String url) {
@@ -76,6 +79,7 @@ public final class StoreSettings {
 
     public String url() { return url; }
     public String user() { return user; }
+    /** Never in {@link #toString()} or {@link #describe()}: those may reach a log. */
     public String password() { return password; }
     public String table() { return table; }
     public int poolSize() { return poolSize; }
@@ -94,12 +98,20 @@ public final class StoreSettings {
         return "table " + table + " at " + url.substring(0, cut);
     }
 
+    /** Why {@code table} cannot be the store's table, in words; {@code null} when it can. */
+    public static String tableProblem(String table) {
+        if (TABLE_NAME.matcher(table).matches()) {
+            return null;
+        }
+        return "is not a table name; use up to 48 letters, digits and _ (not starting with a digit), optionally "
+                + "after a schema written the same way, like app.idempotency_record";
+    }
+
     private static String requireTableName(String table) {
         Objects.requireNonNull(table, "table");
-        if (!TABLE_NAME.matcher(table).matches()) {
-            throw new IllegalArgumentException("store table name must be a letter or '_' followed by up to 47 "
-                    + "letters, digits or '_', optionally after a schema written the same way and a '.', was '"
-                    + table + "'");
+        String problem = tableProblem(table);
+        if (problem != null) {
+            throw new IllegalArgumentException("store table '" + table + "' " + problem);
         }
         return table;
     }
@@ -110,5 +122,11 @@ public final class StoreSettings {
             throw new IllegalArgumentException(what + " must be positive, was " + duration);
         }
         return duration;
+    }
+
+    @Override
+    public String toString() {
+        return "StoreSettings{" + describe() + ", user=" + user + ", pool=" + poolSize + ", connect-timeout="
+                + connectTimeout + ", statement-timeout=" + statementTimeout + "}";
     }
 }

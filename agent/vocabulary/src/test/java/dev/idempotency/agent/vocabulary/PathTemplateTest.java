@@ -1,4 +1,4 @@
-package dev.idempotency.agent.config;
+package dev.idempotency.agent.vocabulary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,8 +1,8 @@
-package dev.idempotency.agent.core.deadline;
+package dev.idempotency.agent.vocabulary;
 
 /** How a client writes its deadline header. */
 public enum DeadlineFormat {
-    /** Milliseconds left when the request was sent ({@code 1500}). */
+    /** Milliseconds left, counted from the request's arrival ({@code 1500}; e.g. x-envoy-expected-rq-timeout-ms). */
     RELATIVE_MS,
     /** The instant as epoch milliseconds ({@code 1767225600000}). */
     EPOCH_MS,

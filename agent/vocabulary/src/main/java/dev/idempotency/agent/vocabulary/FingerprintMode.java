@@ -1,4 +1,4 @@
-package dev.idempotency.agent.config;
+package dev.idempotency.agent.vocabulary;
 
 /** How the request body enters the fingerprint. */
 public enum FingerprintMode {
