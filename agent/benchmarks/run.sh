@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the benchmarks and measures the JDBC stores against the raw limit of each database.
-# Needs the databases of agent/core's tests (PostgreSQL and MariaDB on localhost; other URLs with
+# Needs the databases of agent/store-jdbc's tests (PostgreSQL and MariaDB on localhost; other URLs with
 # JAVA_OPTS="-Didempotency.bench.postgres.url=... -Didempotency.bench.mariadb.url=...").
 #   THREADS="1 8 32"  DATABASES="h2,postgres,mariadb"  WARMUP=3  MEASURE=5  SECONDS_PER_ITERATION=2
 #   WRITES=default  (write strategies to compare in one run, e.g. "before,default"; see StoreBenchmark)

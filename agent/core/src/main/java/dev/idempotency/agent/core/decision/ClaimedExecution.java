@@ -7,8 +7,8 @@ import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.time.TimeSource;
-import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoredResponse;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -22,13 +22,13 @@ final class ClaimedExecution implements Execution {
 
     private final AttemptContext attempt;
     private final LeaseRef lease;
-    private final IdempotencyStore store;
+    private final RequestPath store;
     private final LiveLeases leases;
     private final FailureReports reports;
     private final TimeSource time;
     private final AtomicBoolean finished = new AtomicBoolean();
 
-    ClaimedExecution(AttemptContext attempt, LeaseRef lease, IdempotencyStore store, LiveLeases leases,
+    ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestPath store, LiveLeases leases,
             FailureReports reports, TimeSource time) {
         this.attempt = attempt;
         this.lease = lease;

@@ -12,21 +12,21 @@ import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
 import dev.idempotency.agent.core.key.ParsedKey;
 import dev.idempotency.agent.core.lease.LiveLeases;
-import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
-import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
-import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.core.route.RouteTable;
+import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.core.scope.RequestCookies;
 import dev.idempotency.agent.core.scope.ResolvedScope;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
-import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.time.Instant;
@@ -54,7 +54,7 @@ public final class IdempotencyGate implements Gate {
     static final int MAX_REQUEST_ID_LENGTH = 128;
 
     private final RouteTable routes;
-    private final IdempotencyStore store;
+    private final RequestPath store;
     private final String owner;
     private final TimeSource time;
     private final FailureReports reports;
@@ -67,7 +67,7 @@ public final class IdempotencyGate implements Gate {
      * @param owner identifies this JVM in the store (written as the record's owner)
      * @param time  the JVM's clocks, for durations, waits and deadlines
      */
-    public IdempotencyGate(RouteTable routes, IdempotencyStore store, String owner, AttemptListener listener,
+    public IdempotencyGate(RouteTable routes, RequestPath store, String owner, AttemptListener listener,
             TimeSource time) {
         this.routes = Objects.requireNonNull(routes, "routes");
         this.store = Objects.requireNonNull(store, "store");

@@ -4,18 +4,22 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/** Wraps any store and, when switched off, fails every call the way an unreachable store does. */
-public final class SwitchableStore implements IdempotencyStore {
+/**
+ * Wraps a store's request path and lease upkeep (what the gate and its keeper use) and, when
+ * switched off, fails every call the way an unreachable store does.
+ */
+public final class SwitchableStore implements RequestPath, LeaseUpkeep {
 
     private final IdempotencyStore delegate;
     private volatile Supplier<RuntimeException> failure;
@@ -70,16 +74,7 @@ public final class SwitchableStore implements IdempotencyStore {
         return guarded(() -> delegate.release(scope, key, fencingToken));
     }
 
-    @Override
-    public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
-            Duration ttl, boolean evenIfLeaseLive) {
-        return guarded(() -> delegate.resolveComplete(scope, key, expectedToken, response, ttl, evenIfLeaseLive));
-    }
 
-    @Override
-    public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
-        return guarded(() -> delegate.resolveRelease(scope, key, expectedToken, evenIfLeaseLive));
-    }
 
     @Override
     public int countExpired() {
@@ -104,15 +99,5 @@ public final class SwitchableStore implements IdempotencyStore {
     @Override
     public Optional<StoredRecord> find(String scope, String key) {
         return guarded(() -> delegate.find(scope, key));
-    }
-
-    @Override
-    public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
-        return guarded(() -> delegate.list(state, olderThan, limit));
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
     }
 }

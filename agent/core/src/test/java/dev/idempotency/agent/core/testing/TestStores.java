@@ -1,6 +1,7 @@
 package dev.idempotency.agent.core.testing;
 
 import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.testing.InMemoryTestStore;
 
 /**
  * The store the core's tests run against, in memory. The one place to swap in another
@@ -13,6 +14,6 @@ public final class TestStores {
 
     /** A fresh, empty store whose clock is {@code clock}. */
     public static IdempotencyStore create(TestClock clock) {
-        return new InMemoryTestStore(clock);
+        return new InMemoryTestStore(clock::now);
     }
 }

@@ -1,0 +1,23 @@
+package dev.idempotency.agent.store;
+
+import java.time.Duration;
+import java.util.Collection;
+
+/**
+ * What the keeper does in the background: renew the leases of requests still executing here,
+ * purge expired records, and count records for its summary and the gauges.
+ */
+public interface LeaseUpkeep {
+
+    /** Extends the leases of records still executing in this JVM; returns how many were renewed. */
+    int renewLeases(Collection<LeaseRef> leases, Duration lease);
+
+    /** Deletes at most {@code batchSize} records past {@code expires_at}; returns how many. */
+    int purgeExpired(int batchSize);
+
+    /** How many records are past {@code expires_at} (what {@link #purgeExpired} would delete). */
+    int countExpired();
+
+    /** How many live (not expired) records are in {@code state}: for gauges and the keeper's summary. */
+    int count(RecordState state);
+}

@@ -1,0 +1,39 @@
+package dev.idempotency.agent.store;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * What a request needs of the store, each call one short transaction: claim a key, take over or
+ * mark a claim whose owner died, finish it (complete or release, fenced by token), read a record.
+ * Methods throw {@link StoreUnavailableException} when the store cannot be reached.
+ */
+public interface RequestPath {
+
+    /**
+     * Atomically claims {@code (scope, key)} as IN_PROGRESS, or returns the live record that
+     * already holds it. A record past its {@code expires_at} counts as absent and is replaced in
+     * the same atomic step. Every call increments the record's attempt count. Never
+     * check-then-insert: the primary key decides the race.
+     */
+    ClaimResult claim(ClaimRequest request);
+
+    /**
+     * Takes over an IN_PROGRESS or UNKNOWN record whose lease has expired (crash policy
+     * {@code reexecute}, or an operator's release): succeeds only if the token is still
+     * {@code expectedToken}; bumps the fencing token.
+     */
+    Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken);
+
+    /** Marks an IN_PROGRESS record whose lease expired as UNKNOWN (crash policy {@code unknown}). */
+    boolean markUnknown(String scope, String key, long expectedToken);
+
+    /** Stores the outcome and starts the TTL; false when the token no longer owns the record. */
+    boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl);
+
+    /** Deletes the claim so the next request executes; false when the token no longer owns it. */
+    boolean release(String scope, String key, long fencingToken);
+
+    /** The record as stored (for operators and tests). */
+    Optional<StoredRecord> find(String scope, String key);
+}

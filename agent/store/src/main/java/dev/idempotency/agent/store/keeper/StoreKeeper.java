@@ -1,0 +1,170 @@
+package dev.idempotency.agent.store.keeper;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.LeaseUpkeep;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreThreads;
+
+/**
+ * The store's housekeeping on one daemon thread, {@value #THREAD_NAME}: renews the leases of
+ * requests still executing in this JVM, so a slow handler keeps its claim while only a dead
+ * owner's lease runs out, and purges expired records a bounded batch at a time. A failed round is
+ * logged and tried again on the next tick; nothing stops the thread but {@link #close()} or the
+ * JVM's shutdown.
+ */
+public final class StoreKeeper implements AutoCloseable {
+
+    public static final String THREAD_NAME = "idempotency-keeper";
+
+    private static final Logger LOG = LoggerFactory.getLogger(StoreKeeper.class);
+
+    private final LeaseUpkeep store;
+    private final Supplier<? extends Collection<LeaseRef>> executing;
+    private final KeeperSettings settings;
+    private final ScheduledThreadPoolExecutor thread;
+    private final Thread shutdownHook;
+    private volatile Thread worker;
+    private final FailureLog renewFailures = new FailureLog("renewing leases");
+    private final FailureLog purgeFailures = new FailureLog("purging expired records");
+
+    private StoreKeeper(LeaseUpkeep store, Supplier<? extends Collection<LeaseRef>> executing,
+            KeeperSettings settings) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.executing = Objects.requireNonNull(executing, "executing");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        StoreThreads threads = StoreThreads.named(THREAD_NAME);
+        this.thread = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread keeper = threads.newThread(task);
+            worker = keeper;
+            return keeper;
+        });
+        this.thread.setRemoveOnCancelPolicy(true);
+        this.shutdownHook = StoreThreads.named(THREAD_NAME + "-shutdown").newThread(this::stop);
+    }
+
+    /**
+     * Starts keeping {@code store}.
+     *
+     * @param executing the leases this JVM holds right now (asked on every renewal)
+     */
+    public static StoreKeeper start(LeaseUpkeep store, Supplier<? extends Collection<LeaseRef>> executing,
+            KeeperSettings settings) {
+        StoreKeeper keeper = new StoreKeeper(store, executing, settings);
+        long renewMillis = settings.renewInterval().toMillis();
+        long purgeMillis = settings.purgeInterval().toMillis();
+        keeper.thread.scheduleWithFixedDelay(keeper::renewLeases, renewMillis, renewMillis, TimeUnit.MILLISECONDS);
+        keeper.thread.scheduleWithFixedDelay(keeper::purgeExpired, purgeMillis, purgeMillis, TimeUnit.MILLISECONDS);
+        Runtime.getRuntime().addShutdownHook(keeper.shutdownHook);
+        return keeper;
+    }
+
+    /** Stops the thread (a round under way finishes first, for at most a few seconds). */
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running or about to: it stops the thread itself
+        }
+        stop();
+    }
+
+    private void stop() {
+        thread.shutdownNow();
+        try {
+            thread.awaitTermination(5, TimeUnit.SECONDS);
+            // The executor reports termination a moment before its thread ends; close() promises the end.
+            Thread running = worker;
+            if (running != null && running != Thread.currentThread()) {
+                running.join(TimeUnit.SECONDS.toMillis(5));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void renewLeases() {
+        try {
+            Collection<LeaseRef> leases = executing.get();
+            if (!leases.isEmpty()) {
+                int renewed = store.renewLeases(leases, settings.lease());
+                LOG.debug("renewed {} of {} leases", renewed, leases.size());
+            }
+            renewFailures.succeeded();
+        } catch (RuntimeException | LinkageError e) {
+            renewFailures.failed(e);
+        }
+    }
+
+    private void purgeExpired() {
+        try {
+            int purged = 0;
+            // Bounded per tick: renewals share this thread and must not wait behind a long purge.
+            for (int batch = 0; batch < settings.purgeBatchesPerTick() && !Thread.currentThread().isInterrupted();
+                    batch++) {
+                int deleted = store.purgeExpired(settings.purgeBatchSize());
+                purged += deleted;
+                if (deleted < settings.purgeBatchSize()) {
+                    break;
+                }
+            }
+            if (purged > 0) {
+                LOG.debug("purged {} expired records", purged);
+            }
+            reportUnknown();
+            purgeFailures.succeeded();
+        } catch (RuntimeException | LinkageError e) {
+            purgeFailures.failed(e);
+        }
+    }
+
+    /**
+     * While any key is UNKNOWN, one line per purge interval says how many and how to find them:
+     * each is a client whose retries get 409 until an operator looks. Several instances sharing a
+     * store each say it; the count is the store's.
+     */
+    private void reportUnknown() {
+        int unknown = store.count(RecordState.UNKNOWN);
+        if (unknown > 0) {
+            LOG.warn("{} idempotency key(s) are UNKNOWN: their owner died mid-execution, and their retries get 409 "
+                    + "outcome-unknown until resolved. List them with: java -jar idempotency-agent.jar list --state "
+                    + "unknown --config <the agent's config>; resolve each as docs/operations.md describes", unknown);
+        }
+    }
+
+    /** Logs the first failure of a streak in full and its end; repeats only at debug level. */
+    private static final class FailureLog {
+
+        private final String task;
+        private int streak;
+
+        FailureLog(String task) {
+            this.task = task;
+        }
+
+        void failed(Throwable e) {
+            if (streak++ == 0) {
+                LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick", task, e);
+            } else {
+                LOG.debug("Idempotency store keeper: {} failed again ({} in a row): {}", task, streak, e.toString());
+            }
+        }
+
+        void succeeded() {
+            if (streak > 0) {
+                LOG.info("Idempotency store keeper: {} works again after {} failed rounds", task, streak);
+                streak = 0;
+            }
+        }
+    }
+}
