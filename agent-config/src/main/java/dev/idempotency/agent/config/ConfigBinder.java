@@ -1,7 +1,7 @@
 package dev.idempotency.agent.config;
 
-import dev.idempotency.agent.vocabulary.StoreSettings;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;

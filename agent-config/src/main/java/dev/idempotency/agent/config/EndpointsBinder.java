@@ -1,7 +1,7 @@
 package dev.idempotency.agent.config;
 
-import dev.idempotency.agent.vocabulary.PathTemplate;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.PathTemplate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

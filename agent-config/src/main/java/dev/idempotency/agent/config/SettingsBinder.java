@@ -2,8 +2,8 @@ package dev.idempotency.agent.config;
 
 import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.DeadlineFormat;
-import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.time.Duration;

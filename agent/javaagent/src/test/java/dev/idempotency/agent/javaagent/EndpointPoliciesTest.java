@@ -3,13 +3,13 @@ package dev.idempotency.agent.javaagent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.ConfigLoader;
+import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.problem.ProblemType;
+import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
-import dev.idempotency.agent.vocabulary.CrashPolicy;
-import dev.idempotency.agent.core.policy.EndpointPolicy;
-import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
-import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.vocabulary.ScopePart;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.idempotency.agent.references.probe;
 
+import java.io.IOException;
 import javax.servlet.Filter;
 import javax.servlet.FilterChain;
 import javax.servlet.ServletException;
 import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
-import java.io.IOException;
 
 /**
  * Relies on the default {@code init} and {@code destroy} Servlet 4.0 gave {@link Filter}: in 3.1

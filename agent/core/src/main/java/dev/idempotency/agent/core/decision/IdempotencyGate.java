@@ -29,16 +29,16 @@ import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.time.Instant;
 import java.net.SocketTimeoutException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
-import java.util.UUID;
 
 /**
  * The contract made executable: decides each request to a declared endpoint in the contract's

@@ -1,8 +1,8 @@
 package dev.idempotency.agent.core.fingerprint;
 
-import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.core.route.RoutedPath;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Collection;

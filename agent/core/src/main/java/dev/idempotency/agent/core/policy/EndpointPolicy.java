@@ -1,19 +1,19 @@
 package dev.idempotency.agent.core.policy;
 
-import dev.idempotency.agent.vocabulary.EndpointDefaults;
-import dev.idempotency.agent.vocabulary.PathTemplate;
-import dev.idempotency.agent.vocabulary.CrashPolicy;
-import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
-import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import dev.idempotency.agent.core.deadline.DeadlineHeader;
-import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.core.fingerprint.FingerprintRecipe;
 import dev.idempotency.agent.core.key.KeyParser;
 import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.core.response.ReplayHeaders;
 import dev.idempotency.agent.core.response.ResponseRetention;
-import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.core.scope.ScopeResolver;
+import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
+import dev.idempotency.agent.vocabulary.PathTemplate;
+import dev.idempotency.agent.vocabulary.ScopePart;
+import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.EnumMap;

@@ -1,7 +1,7 @@
 package dev.idempotency.agent.core.route;
 
-import dev.idempotency.agent.vocabulary.PathTemplate;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.vocabulary.PathTemplate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package dev.idempotency.agent.core.scope;
 
-import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.core.fingerprint.Sha256;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

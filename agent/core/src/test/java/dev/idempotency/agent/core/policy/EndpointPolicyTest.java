@@ -5,9 +5,9 @@ import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
-import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import java.time.Duration;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import com.zaxxer.hikari.SQLExceptionOverride;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,7 +11,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Properties;
-import com.zaxxer.hikari.SQLExceptionOverride;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;

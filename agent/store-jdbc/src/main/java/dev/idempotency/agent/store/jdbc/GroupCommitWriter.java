@@ -12,8 +12,8 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoreThreads;
+import dev.idempotency.agent.store.StoreUnavailableException;
 
 /**
  * Group commit: one daemon thread, {@value #THREAD_NAME}, applies the writes of concurrent callers

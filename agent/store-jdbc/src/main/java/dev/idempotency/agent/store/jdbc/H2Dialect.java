@@ -1,14 +1,14 @@
 package dev.idempotency.agent.store.jdbc;
 
-import dev.idempotency.agent.vocabulary.StoreSettings;
+import com.zaxxer.hikari.SQLExceptionOverride;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import com.zaxxer.hikari.SQLExceptionOverride;
 
 /**
  * H2, the embedded default. A new key is claimed by a plain {@code INSERT}, a key that already has

@@ -25,8 +25,8 @@ import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
-import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoreThreads;
+import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 

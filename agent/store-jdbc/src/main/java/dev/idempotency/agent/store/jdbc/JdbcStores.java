@@ -12,8 +12,8 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoreThreads;
+import dev.idempotency.agent.store.StoreUnavailableException;
 
 /** Opens a JDBC store: the dialect follows the URL, connections come from a bounded HikariCP pool. */
 public final class JdbcStores {

@@ -3,6 +3,13 @@ package dev.idempotency.agent.store.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,13 +25,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import dev.idempotency.agent.store.ClaimRequest;
-import dev.idempotency.agent.store.ClaimResult;
-import dev.idempotency.agent.store.LeaseRef;
-import dev.idempotency.agent.store.RecordState;
-import dev.idempotency.agent.store.StoredRecord;
-import dev.idempotency.agent.store.StoredResponse;
-import dev.idempotency.agent.store.IdempotencyStore;
 
 /**
  * What every store must do, whatever it keeps records in: run by a subclass per implementation
