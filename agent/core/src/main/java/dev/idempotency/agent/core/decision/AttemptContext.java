@@ -26,7 +26,8 @@ final class AttemptContext {
     final long startNanos;
     String key;
     String scope;
-    int attempt;
+    /** How many times the key has been tried, this request included (the store counts them). */
+    int attemptNumber;
     Long remainingDeadlineMillis;
     boolean fingerprintFellBack;
     Map<String, List<String>> loggedHeaders = Map.of();
@@ -82,7 +83,7 @@ final class AttemptContext {
                 .key(key)
                 .scope(scope)
                 .requestId(requestId)
-                .attempt(attempt)
+                .attempt(attemptNumber)
                 .endpoint(policy.name())
                 .method(method)
                 .route(policy.routeLabel())

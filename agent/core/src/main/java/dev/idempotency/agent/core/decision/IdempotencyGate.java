@@ -296,7 +296,7 @@ public final class IdempotencyGate implements Gate {
 
     private Verdict onClaim(AttemptContext attempt, ClaimRequest claim, ClaimResult result) {
         StoredRecord record = result.record();
-        attempt.attempt = record.attempts();
+        attempt.attemptNumber = record.attempts();
         if (result.claimed()) {
             return execute(attempt, record.fencingToken());
         }
@@ -342,7 +342,7 @@ public final class IdempotencyGate implements Gate {
             if (attempt.policy.crashPolicy() == CrashPolicy.REEXECUTE) {
                 Optional<StoredRecord> taken = store.takeOver(claim, record.fencingToken());
                 if (taken.isPresent()) {
-                    attempt.attempt = taken.get().attempts();
+                    attempt.attemptNumber = taken.get().attempts();
                     return execute(attempt, taken.get().fencingToken());
                 }
                 return inProgress(attempt, "the owner's lease expired, but another request took the key over first");
