@@ -16,4 +16,12 @@ public interface CapturedResponse {
 
     /** False when the body outgrew {@link Execution#responseCaptureLimit()}. */
     boolean bodyComplete();
+
+    /**
+     * The status the client receives: the one the application set, unless it failed before the
+     * response was committed; the container or runtime then answers 500 in its place.
+     */
+    static int statusReceived(int status, boolean committed, Throwable failure) {
+        return failure != null && !committed ? 500 : status;
+    }
 }

@@ -49,6 +49,27 @@ public final class Verdict {
         return headers;
     }
 
+    /**
+     * Puts {@link #headers()} on a response, in order: the first value of each name through
+     * {@link HeaderTarget#set}, the others through {@link HeaderTarget#add}.
+     */
+    public void addHeadersTo(HeaderTarget response) {
+        if (headers == null) {
+            return;
+        }
+        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+            boolean first = true;
+            for (String value : header.getValue()) {
+                if (first) {
+                    response.set(header.getKey(), value);
+                } else {
+                    response.add(header.getKey(), value);
+                }
+                first = false;
+            }
+        }
+    }
+
     public byte[] body() {
         return body;
     }
