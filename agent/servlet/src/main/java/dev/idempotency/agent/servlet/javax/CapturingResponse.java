@@ -138,15 +138,12 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         }
     }
 
-    /**
-     * The response as the client gets it. An exception that escapes before the response is
-     * committed becomes the container's 500.
-     */
+    /** The response as the client gets it. */
     CapturedResponse captured(Throwable failure) {
         if (writer != null) {
             writer.flushCopy();
         }
-        int status = failure != null && !isCommitted() ? 500 : getStatus();
+        int status = CapturedResponse.statusReceived(getStatus(), isCommitted(), failure);
         Map<String, List<String>> headers = new LinkedHashMap<>();
         if (getContentType() != null) {
             headers.put("Content-Type", List.of(getContentType()));

@@ -3,10 +3,9 @@ package dev.idempotency.agent.servlet.javax;
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.HeaderTarget;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.IOException;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.servlet.DispatcherType;
 import javax.servlet.ServletRequest;
@@ -61,7 +60,7 @@ public final class ServletExchange {
                 respond(httpResponse, verdict);
                 return new ServletExchange(null, null, null, true);
             }
-            addHeaders(httpResponse, verdict.headers());
+            verdict.addHeadersTo(new HeaderSetters(httpResponse));
             Execution execution = verdict.execution();
             CapturingResponse capturing = execution == null ? null
                     : new CapturingResponse(httpResponse, execution.responseCaptureLimit());
@@ -125,7 +124,7 @@ public final class ServletExchange {
         }
         response.resetBuffer();
         response.setStatus(verdict.status());
-        addHeaders(response, verdict.headers());
+        verdict.addHeadersTo(new HeaderSetters(response));
         byte[] body = verdict.body();
         if (body != null) {
             response.setContentLength(body.length);
@@ -134,22 +133,27 @@ public final class ServletExchange {
         response.flushBuffer();
     }
 
-    private static void addHeaders(HttpServletResponse response, Map<String, List<String>> headers) {
-        if (headers == null) {
-            return;
+    /** The response's own setters: a name's first value replaces what it holds, {@code Content-Type} included. */
+    private static final class HeaderSetters implements HeaderTarget {
+
+        private final HttpServletResponse response;
+
+        HeaderSetters(HttpServletResponse response) {
+            this.response = response;
         }
-        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
-            boolean first = true;
-            for (String value : header.getValue()) {
-                if (first && "Content-Type".equalsIgnoreCase(header.getKey())) {
-                    response.setContentType(value);
-                } else if (first) {
-                    response.setHeader(header.getKey(), value);
-                } else {
-                    response.addHeader(header.getKey(), value);
-                }
-                first = false;
+
+        @Override
+        public void set(String name, String value) {
+            if ("Content-Type".equalsIgnoreCase(name)) {
+                response.setContentType(value);
+            } else {
+                response.setHeader(name, value);
             }
+        }
+
+        @Override
+        public void add(String name, String value) {
+            response.addHeader(name, value);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.idempotency.agent.jaxrs.jersey.javax;
 
+import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.OutputStream;
@@ -29,27 +31,23 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
     private final ContainerResponseWriter container;
     /** {@code null} when the request runs unobserved (fail-open): only the headers are added. */
     private final Execution execution;
-    private final Map<String, List<String>> addedHeaders;
+    private final Verdict verdict;
     private final ResponseBodyCopy copy;
     private final AtomicBoolean finished = new AtomicBoolean();
     private volatile int status;
     private volatile Map<String, List<String>> headers = Collections.emptyMap();
 
-    CapturingResponseWriter(ContainerResponseWriter container, Execution execution,
-            Map<String, List<String>> addedHeaders) {
+    /** {@code verdict} lets the request proceed; its headers are added to the response. */
+    CapturingResponseWriter(ContainerResponseWriter container, Verdict verdict) {
         this.container = container;
-        this.execution = execution;
-        this.addedHeaders = addedHeaders == null ? Collections.<String, List<String>>emptyMap() : addedHeaders;
+        this.verdict = verdict;
+        this.execution = verdict.execution();
         this.copy = execution == null ? null : new ResponseBodyCopy(execution.responseCaptureLimit());
     }
 
     @Override
     public OutputStream writeResponseStatusAndHeaders(long contentLength, ContainerResponse response) {
-        for (Map.Entry<String, List<String>> header : addedHeaders.entrySet()) {
-            for (String value : header.getValue()) {
-                response.getHeaders().add(header.getKey(), value);
-            }
-        }
+        verdict.addHeadersTo(response.getHeaders()::add);
         status = response.getStatus();
         Map<String, List<String>> written = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> header : response.getStringHeaders().entrySet()) {
@@ -101,7 +99,8 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
         if (execution == null || !finished.compareAndSet(false, true)) {
             return;
         }
-        int written = status != 0 ? status : 500;
-        execution.finish(copy.captured(written, headers), failure, copy.wasClientGone());
+        boolean committed = status != 0; // the status is kept as the headers go out
+        execution.finish(copy.captured(CapturedResponse.statusReceived(status, committed, failure), headers), failure,
+                copy.wasClientGone());
     }
 }

@@ -4,8 +4,6 @@ import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.lang.reflect.Method;
-import java.util.List;
-import java.util.Map;
 import javax.ws.rs.core.Response;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ContainerResponse;
@@ -31,7 +29,7 @@ public final class JerseyExchange {
         if (request.getProperty(Bridge.REQUEST_MARKER) != null) {
             return null; // a servlet filter or servlet around Jersey already took this request
         }
-        String path = applicationPath(request.getPath(true));
+        String path = JerseyRequestView.routedPath(request);
         Method method = invoker.getResourceMethod();
         Class<?> resource = invoker.getResourceClass() != null ? invoker.getResourceClass() : method.getDeclaringClass();
         Object route = gate.routeResourceMethod(resource, method, request.getMethod(), path);
@@ -48,8 +46,7 @@ public final class JerseyExchange {
             if (!verdict.proceeds()) {
                 return answer(request, verdict);
             }
-            request.setWriter(new CapturingResponseWriter(request.getResponseWriter(), verdict.execution(),
-                    verdict.headers()));
+            request.setWriter(new CapturingResponseWriter(request.getResponseWriter(), verdict));
             return null;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
@@ -58,24 +55,10 @@ public final class JerseyExchange {
         }
     }
 
-    /**
-     * Jersey's decoded path below the application's base URI, the one it matched the resource
-     * method on (the core drops matrix parameters and a trailing slash), with the leading slash
-     * declared templates have.
-     */
-    static String applicationPath(String relative) {
-        return relative.startsWith("/") ? relative : "/" + relative;
-    }
-
-    private static ContainerResponse answer(ContainerRequest request, Verdict verdict) {
+    /** The agent's own answer (a replay, a refusal) in place of the resource method's response. */
+    static ContainerResponse answer(ContainerRequest request, Verdict verdict) {
         Response.ResponseBuilder response = Response.status(verdict.status(), verdict.reasonPhrase());
-        if (verdict.headers() != null) {
-            for (Map.Entry<String, List<String>> header : verdict.headers().entrySet()) {
-                for (String value : header.getValue()) {
-                    response.header(header.getKey(), value);
-                }
-            }
-        }
+        verdict.addHeadersTo(response::header);
         if (verdict.body() != null && verdict.body().length > 0) {
             response.entity(verdict.body());
         }

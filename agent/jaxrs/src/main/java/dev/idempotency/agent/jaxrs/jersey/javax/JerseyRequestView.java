@@ -1,6 +1,7 @@
 package dev.idempotency.agent.jaxrs.jersey.javax;
 
 import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import dev.idempotency.agent.jaxrs.JaxrsPath;
 import java.io.InputStream;
 import java.security.Principal;
 import java.util.Collections;
@@ -17,6 +18,11 @@ final class JerseyRequestView extends ReadAheadRequestView {
     JerseyRequestView(ContainerRequest request, String path) {
         this.request = request;
         this.path = path;
+    }
+
+    /** The decoded path Jersey matched the resource method on, below the application's base URI. */
+    static String routedPath(ContainerRequest request) {
+        return JaxrsPath.belowBaseUri(request.getPath(true));
     }
 
     @Override

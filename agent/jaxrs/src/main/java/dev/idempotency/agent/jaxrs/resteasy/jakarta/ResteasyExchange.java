@@ -1,6 +1,7 @@
 package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 
 import dev.idempotency.agent.bootstrap.Bridge;
+import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Verdict;
@@ -9,11 +10,8 @@ import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import jakarta.ws.rs.core.MultivaluedMap;
 import org.jboss.resteasy.core.ResourceMethodInvoker;
 import org.jboss.resteasy.spi.HttpRequest;
 import org.jboss.resteasy.spi.HttpResponse;
@@ -45,7 +43,7 @@ public final class ResteasyExchange {
         if (gate == null || request.getAttribute(Bridge.REQUEST_MARKER) != null) {
             return null;
         }
-        String path = applicationPath(request.getUri().getPath(true));
+        String path = ResteasyRequestView.routedPath(request);
         Method method = invoker.getMethod();
         Class<?> resource = invoker instanceof ResourceMethodInvoker
                 ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
@@ -64,7 +62,7 @@ public final class ResteasyExchange {
                 respond(response, verdict);
                 return new ResteasyExchange(response, null, null, true);
             }
-            addHeaders(response, verdict.headers());
+            verdict.addHeadersTo(response.getOutputHeaders()::add);
             Execution execution = verdict.execution();
             ResteasyExchange exchange = new ResteasyExchange(response, execution, capture(response, execution), false);
             request.setAttribute(Bridge.REQUEST_MARKER, exchange); // found again when the response is written
@@ -111,8 +109,7 @@ public final class ResteasyExchange {
             return;
         }
         try {
-            // An exception that leaves the dispatcher before anything was written becomes the server's 500.
-            int status = failure != null && !response.isCommitted() ? 500 : response.getStatus();
+            int status = CapturedResponse.statusReceived(response.getStatus(), response.isCommitted(), failure);
             execution.finish(copy.captured(status, ResponseHeaders.asStrings(response.getOutputHeaders())), failure,
                     copy.wasClientGone());
         } catch (RuntimeException | LinkageError adapterBug) {
@@ -121,10 +118,6 @@ public final class ResteasyExchange {
                 gate.adapterFailure("jaxrs-resteasy", adapterBug);
             }
         }
-    }
-
-    static String applicationPath(String relative) {
-        return relative.startsWith("/") ? relative : "/" + relative;
     }
 
     private static ResponseBodyCopy capture(HttpResponse response, Execution execution) throws IOException {
@@ -141,22 +134,10 @@ public final class ResteasyExchange {
 
     private static void respond(HttpResponse response, Verdict verdict) throws IOException {
         response.setStatus(verdict.status());
-        addHeaders(response, verdict.headers());
+        verdict.addHeadersTo(response.getOutputHeaders()::add);
         byte[] body = verdict.body();
         if (body != null && response.getOutputStream() != null) {
             response.getOutputStream().write(body);
-        }
-    }
-
-    private static void addHeaders(HttpResponse response, Map<String, List<String>> headers) {
-        if (headers == null) {
-            return;
-        }
-        MultivaluedMap<String, Object> out = response.getOutputHeaders();
-        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
-            for (String value : header.getValue()) {
-                out.add(header.getKey(), value);
-            }
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 
 import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import dev.idempotency.agent.jaxrs.JaxrsPath;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.security.Principal;
@@ -18,6 +19,11 @@ final class ResteasyRequestView extends ReadAheadRequestView {
     ResteasyRequestView(HttpRequest request, String path) {
         this.request = request;
         this.path = path;
+    }
+
+    /** The decoded path RESTEasy matched the resource method on, below the application's base URI. */
+    static String routedPath(HttpRequest request) {
+        return JaxrsPath.belowBaseUri(request.getUri().getPath(true));
     }
 
     @Override
