@@ -18,11 +18,13 @@ public final class AgentConfig {
     private final PrometheusConfig prometheus;
     private final EndpointSettings defaults;
     private final List<EndpointConfig> endpoints;
+    private final InstrumentationConfig instrumentation;
 
     AgentConfig(Path source, String serviceName, OnConfigError onConfigError, Duration protectionCheckAfter,
             StoreSettings store,
             KeeperConfig keeper, LoggingConfig logging, PrometheusConfig prometheus, EndpointSettings defaults,
-            List<EndpointConfig> endpoints) {
+            List<EndpointConfig> endpoints,
+            InstrumentationConfig instrumentation) {
         this.source = source;
         this.serviceName = serviceName;
         this.onConfigError = onConfigError;
@@ -33,6 +35,7 @@ public final class AgentConfig {
         this.prometheus = prometheus;
         this.defaults = defaults;
         this.endpoints = List.copyOf(endpoints);
+        this.instrumentation = instrumentation;
     }
 
     /** The file the config was read from, as given to the loader. */
@@ -50,4 +53,6 @@ public final class AgentConfig {
     public EndpointSettings defaults() { return defaults; }
     /** In the order of the file; never empty. */
     public List<EndpointConfig> endpoints() { return endpoints; }
+    /** {@code instrumentation}: the instrumentation groups switched off. */
+    public InstrumentationConfig instrumentation() { return instrumentation; }
 }

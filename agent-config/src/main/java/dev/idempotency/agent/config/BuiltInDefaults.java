@@ -36,6 +36,9 @@ final class BuiltInDefaults {
             EndpointDefaults.CRASH_POLICY, EndpointDefaults.ON_STORE_ERROR, List.of(),
             new DeadlineConfig(EndpointDefaults.DEADLINE_HEADER, EndpointDefaults.DEADLINE_FORMAT));
 
+    /** Every instrumentation group on. */
+    static final InstrumentationConfig INSTRUMENTATION = new InstrumentationConfig(List.of());
+
     private BuiltInDefaults() {
     }
 }

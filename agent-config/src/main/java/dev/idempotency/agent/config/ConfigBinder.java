@@ -44,8 +44,10 @@ final class ConfigBinder {
         EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
                 BuiltInDefaults.SETTINGS, true);
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
+        InstrumentationConfig instrumentation = InstrumentationBinder.bind(
+                r.mapping("instrumentation", ConfigFields.INSTRUMENTATION), BuiltInDefaults.INSTRUMENTATION);
         return new AgentConfig(source, serviceName, onConfigError, protectionCheckAfter, store, keeper, logging, prometheus, defaults,
-                endpoints);
+                endpoints, instrumentation);
     }
 
     private static String nonBlank(FieldReader r, String field, String fallback, String hint) {

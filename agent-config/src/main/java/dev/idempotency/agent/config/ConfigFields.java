@@ -10,7 +10,8 @@ import java.util.List;
 final class ConfigFields {
 
     static final List<String> ROOT = List.of(
-            "service-name", "on-config-error", "protection-check-after", "store", "keeper", "logging", "metrics", "defaults", "endpoints");
+            "service-name", "on-config-error", "protection-check-after", "store", "keeper", "logging", "metrics", "defaults", "endpoints",
+            "instrumentation");
     static final List<String> STORE = List.of(
             "url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout");
     static final List<String> KEEPER = List.of("renew-interval", "purge-interval", "purge-batch-size");
@@ -30,6 +31,7 @@ final class ConfigFields {
             "missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable",
             "key-reused", "in-progress", "outcome-unknown");
     static final List<String> DEADLINE = List.of("header", "format");
+    static final List<String> INSTRUMENTATION = List.of("disabled");
     static final List<String> ENDPOINT_OWN = List.of("name", "method", "path", "resource-method");
     static final List<String> ENDPOINT = concat(ENDPOINT_OWN, SETTINGS);
 
@@ -42,7 +44,7 @@ final class ConfigFields {
      */
     static List<String> allPaths() {
         List<String> paths = new ArrayList<>();
-        addLeaves(paths, "", ROOT, "store", "keeper", "logging", "metrics", "defaults", "endpoints");
+        addLeaves(paths, "", ROOT, "store", "keeper", "logging", "metrics", "defaults", "endpoints", "instrumentation");
         addLeaves(paths, "store.", STORE);
         addLeaves(paths, "keeper.", KEEPER);
         addLeaves(paths, "logging.", LOGGING, "body");
@@ -53,6 +55,7 @@ final class ConfigFields {
         addLeaves(paths, "defaults.statuses.", STATUSES);
         addLeaves(paths, "defaults.deadline.", DEADLINE);
         addLeaves(paths, "endpoints[].", ENDPOINT_OWN);
+        addLeaves(paths, "instrumentation.", INSTRUMENTATION);
         return paths;
     }
 

@@ -1,0 +1,34 @@
+package dev.idempotency.agent.config;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Binds {@code instrumentation}. A group name the agent does not know is a problem, never ignored:
+ * an operator who mistypes {@code jersey-javax} would otherwise believe a group is off while it runs.
+ */
+final class InstrumentationBinder {
+
+    private InstrumentationBinder() {
+    }
+
+    static InstrumentationConfig bind(FieldReader r, InstrumentationConfig base) {
+        List<String> disabled = new ArrayList<>();
+        boolean set = r.eachItem("disabled", (group, at) -> {
+            if (!InstrumentationGroups.ALL.contains(group)) {
+                r.problem(at, group, unknownGroup(group));
+            } else if (!disabled.contains(group)) {
+                disabled.add(group);
+            }
+        });
+        return set ? new InstrumentationConfig(disabled) : base;
+    }
+
+    private static String unknownGroup(String group) {
+        String groups = String.join(", ", InstrumentationGroups.ALL);
+        String closest = ClosestName.to(group, InstrumentationGroups.ALL);
+        return closest != null
+                ? "is not an instrumentation group; did you mean \"" + closest + "\"? The groups are: " + groups
+                : "is not an instrumentation group; use one of: " + groups;
+    }
+}

@@ -1,0 +1,20 @@
+package dev.idempotency.agent.config;
+
+import java.util.List;
+
+/** The {@code instrumentation} section: the groups the operator switched off. */
+public final class InstrumentationConfig {
+
+    private final List<String> disabled;
+
+    InstrumentationConfig(List<String> disabled) {
+        this.disabled = List.copyOf(disabled);
+    }
+
+    /** Names from {@link InstrumentationGroups#ALL}, each once, in the order of the file; empty by default. */
+    public List<String> disabled() { return disabled; }
+
+    public boolean isDisabled(String group) {
+        return disabled.contains(group);
+    }
+}

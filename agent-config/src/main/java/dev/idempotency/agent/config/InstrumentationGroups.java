@@ -1,0 +1,29 @@
+package dev.idempotency.agent.config;
+
+import java.util.List;
+
+/**
+ * The names of the instrumentation groups an operator may switch off with
+ * {@code instrumentation.disabled}: one per host API the agent instruments. The instrumentations
+ * name their group with these constants, so the config and the agent cannot disagree on a name.
+ */
+public final class InstrumentationGroups {
+
+    /** Servlets and filters of {@code javax.servlet} (Servlet 3.1 and 4.0, e.g. Tomcat 9). */
+    public static final String SERVLET_JAVAX = "servlet-javax";
+    /** Servlets and filters of {@code jakarta.servlet} (Servlet 5 and 6, e.g. Jetty 12, WildFly). */
+    public static final String SERVLET_JAKARTA = "servlet-jakarta";
+    /** Jersey 2's dispatch to a matched resource method ({@code javax.ws.rs}). */
+    public static final String JERSEY_JAVAX = "jersey-javax";
+    /** Jersey 3 and 4's dispatch to a matched resource method ({@code jakarta.ws.rs}). */
+    public static final String JERSEY_JAKARTA = "jersey-jakarta";
+    /** RESTEasy 6 and 7's dispatch to a matched resource method ({@code jakarta.ws.rs}). */
+    public static final String RESTEASY_JAKARTA = "resteasy-jakarta";
+
+    /** Every group, in the order the documentation lists them. */
+    public static final List<String> ALL = List.of(
+            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA);
+
+    private InstrumentationGroups() {
+    }
+}
