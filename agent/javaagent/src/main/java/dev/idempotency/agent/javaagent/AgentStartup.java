@@ -9,6 +9,7 @@ import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
 import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import java.lang.instrument.Instrumentation;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The start-up sequence: config, bridge, attempt log and metrics, core, instrumentation, one line on stderr. */
@@ -51,9 +52,9 @@ public final class AgentStartup {
         status.running(runtime);
         recording.publishMetrics(runtime);
         if (atJvmStart) {
-            Instrumenter.installAtStart(instrumentation, definer, status);
+            Instrumenter.installAtStart(instrumentation, definer, config.instrumentation().disabled(), status);
         } else {
-            Instrumenter.install(instrumentation, definer, status);
+            Instrumenter.install(instrumentation, definer, config.instrumentation().disabled(), status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
         ProtectionCheck.schedule(status, config.protectionCheckAfter());
@@ -62,12 +63,15 @@ public final class AgentStartup {
 
     /**
      * Says what was declared, not "protected": protection starts when a request reaches an
-     * instrumented entry point, and a declaration that matches nothing is warned of then.
+     * instrumented entry point, and a declaration that matches nothing is warned of then. The
+     * instrumentation groups switched off are named, as they leave their endpoints unprotected.
      */
     static String startupLine(AgentConfig config, String storeKind) {
         int count = config.endpoints().size();
+        List<String> disabled = config.instrumentation().disabled();
         return count + (count == 1 ? " endpoint" : " endpoints") + " declared in " + config.source().toAbsolutePath().normalize()
-                + ", store " + storeKind;
+                + ", store " + storeKind
+                + (disabled.isEmpty() ? "" : ", instrumentation disabled: " + String.join(", ", disabled));
     }
 
     /**

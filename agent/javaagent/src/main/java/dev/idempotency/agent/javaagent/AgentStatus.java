@@ -8,6 +8,7 @@ import dev.idempotency.agent.store.RecordState;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +28,10 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     private static final int MAX_WARNINGS = 200;
 
     private final String configFile;
+    /** The groups {@code instrumentation.disabled} switches off, in the order of the config. */
+    private final List<String> disabledGroups;
+    /** Per disabled group, the first class it passed over: the application uses that group's API. */
+    private final Map<String, String> passedOver = new ConcurrentHashMap<>();
     private final List<String> declared = new ArrayList<>();
     /** Parallel to {@link #declared}: whether the endpoint is declared by its JAX-RS resource method. */
     private final List<Boolean> byResourceMethod = new ArrayList<>();
@@ -39,6 +44,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     AgentStatus(AgentConfig config) {
         this.configFile = config.source().toAbsolutePath().normalize().toString();
+        this.disabledGroups = config.instrumentation().disabled();
         for (EndpointConfig endpoint : config.endpoints()) {
             declared.add(endpoint.name() + " " + endpoint.method() + " " + endpoint.path().map(Object::toString)
                     .orElseGet(() -> endpoint.resourceMethod().map(Object::toString).orElse("")));
@@ -58,11 +64,18 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     }
 
     @Override
-    public void instrumented(String typeName, ClassLoader loader) {
+    public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
         String entryPoint = typeName + " in " + (loader == null ? "the bootstrap loader" : loader.getClass().getName()
                 + "@" + Integer.toHexString(System.identityHashCode(loader)));
         instrumented.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(entryPoint);
-        kinds.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(EntryPointKind.of(typeName));
+        if (kind != null) {
+            kinds.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(kind);
+        }
+    }
+
+    @Override
+    public void disabledGroupPassedOver(String group, String className) {
+        passedOver.putIfAbsent(group, className);
     }
 
     @Override
@@ -99,6 +112,35 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         } catch (RuntimeException unavailable) {
             return false;
         }
+    }
+
+    @Override
+    public String[] getDisabledInstrumentationGroups() {
+        return disabledGroups.stream().map(group -> {
+            String className = passedOver.get(group);
+            return group + (className == null ? ": none of its classes loaded so far"
+                    : ": left uninstrumented, e.g. " + className);
+        }).toArray(String[]::new);
+    }
+
+    /** The groups {@code instrumentation.disabled} switches off. */
+    List<String> disabledGroups() {
+        return disabledGroups;
+    }
+
+    /**
+     * Per disabled group whose classes the application loaded, the first of them: such a group
+     * would have served an entry point.
+     */
+    Map<String, String> passedOverGroups() {
+        Map<String, String> inConfigOrder = new LinkedHashMap<>();
+        for (String group : disabledGroups) {
+            String className = passedOver.get(group);
+            if (className != null) {
+                inConfigOrder.put(group, className);
+            }
+        }
+        return inConfigOrder;
     }
 
     @Override

@@ -27,6 +27,12 @@ public interface AgentStatusMBean {
      */
     String[] getInstrumentedEntryPoints();
 
+    /**
+     * The instrumentation groups {@code instrumentation.disabled} switches off, each with whether
+     * the application has loaded a class the group would have instrumented.
+     */
+    String[] getDisabledInstrumentationGroups();
+
     /** What the agent warned of since it started: instrumentation failures, declarations that match nothing. */
     String[] getWarnings();
 

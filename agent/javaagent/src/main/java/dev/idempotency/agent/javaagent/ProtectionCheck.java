@@ -2,6 +2,8 @@ package dev.idempotency.agent.javaagent;
 
 import dev.idempotency.agent.config.DurationText;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Once the application has had time to start ({@code protection-check-after}), says on stderr,
@@ -10,6 +12,9 @@ import java.time.Duration;
  * unprotected in silence.
  */
 final class ProtectionCheck {
+
+    private static final String GENERAL_FIX = "if the service is up and serves this endpoint, act on the cause "
+            + "(supported hosts are listed in the README); if it needs longer to start, raise protection-check-after";
 
     private ProtectionCheck() {
     }
@@ -34,19 +39,39 @@ final class ProtectionCheck {
         if (unprotected.length == 0) {
             return;
         }
+        String causeAndFix = causeAndFix(status);
+        for (String endpoint : unprotected) {
+            String message = endpoint + ": no instrumented entry point serves it " + DurationText.format(after)
+                    + " after start, so its requests run UNPROTECTED. " + causeAndFix
+                    + ". `status <pid>` shows the entry points.";
+            Diagnostics.warn(message);
+            status.warned(message);
+        }
+    }
+
+    /**
+     * A disabled group whose classes the application loaded comes first: the operator switched off
+     * what would have served the endpoint, and no other fix applies while it stays off.
+     */
+    private static String causeAndFix(AgentStatus status) {
+        Map<String, String> passedOver = status.passedOverGroups();
+        if (!passedOver.isEmpty()) {
+            String groups = String.join(", ", passedOver.keySet());
+            Map.Entry<String, String> first = passedOver.entrySet().iterator().next();
+            return "Cause: instrumentation group " + groups + (passedOver.size() == 1 ? " is" : " are")
+                    + " disabled by instrumentation.disabled in " + status.getConfigFile() + " (the application loaded "
+                    + first.getValue() + ", which " + first.getKey() + " instruments, and it was left as it is). Fix: "
+                    + "to protect the endpoint, remove " + groups + " from instrumentation.disabled and restart the service";
+        }
         String[] warnings = status.getWarnings();
         String cause = warnings.length > 0
                 ? "the instrumentation failed (" + warnings.length + " warning(s); the first: " + warnings[0] + ")"
                 : status.servesPathsOnly()
                         ? "it is declared by resource method, and no JAX-RS runtime (Jersey, RESTEasy) was instrumented"
                         : "the application has loaded no servlet, filter or JAX-RS runtime class (Jersey, RESTEasy) since the agent started";
-        for (String endpoint : unprotected) {
-            String message = endpoint + ": no instrumented entry point serves it " + DurationText.format(after)
-                    + " after start, so its requests run UNPROTECTED. Cause: " + cause + ". Fix: if the service is up "
-                    + "and serves this endpoint, act on the cause (supported hosts are listed in the README); if it "
-                    + "needs longer to start, raise protection-check-after. `status <pid>` shows the entry points.";
-            Diagnostics.warn(message);
-            status.warned(message);
-        }
+        List<String> disabled = status.disabledGroups();
+        String switchedOff = disabled.isEmpty() ? "" : "; instrumentation.disabled in " + status.getConfigFile()
+                + " also switches off " + String.join(", ", disabled);
+        return "Cause: " + cause + switchedOff + ". Fix: " + GENERAL_FIX;
     }
 }

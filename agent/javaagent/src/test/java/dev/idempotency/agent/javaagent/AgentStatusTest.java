@@ -3,6 +3,7 @@ package dev.idempotency.agent.javaagent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.ConfigLoader;
+import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
 import java.lang.ref.WeakReference;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -26,7 +27,7 @@ class AgentStatusTest {
                     method: POST
                     path: /orders
                 """)));
-        status.instrumented("org.example.Dispatcher", null);
+        status.instrumented("org.example.Dispatcher", null, EntryPointKind.JAXRS);
         WeakReference<ClassLoader> application = instrumentIn(status);
         assertThat(status.getInstrumentedEntryPoints()).hasSize(2);
 
@@ -42,7 +43,7 @@ class AgentStatusTest {
     /** In its own frame, so that no local variable keeps the loader once it returns. */
     private static WeakReference<ClassLoader> instrumentIn(AgentStatus status) throws Exception {
         URLClassLoader loader = new URLClassLoader(new URL[0], null);
-        status.instrumented("org.example.OrdersServlet", loader);
+        status.instrumented("org.example.OrdersServlet", loader, EntryPointKind.SERVLET);
         assertThat(status.getInstrumentedEntryPoints()).contains("org.example.OrdersServlet in java.net.URLClassLoader@"
                 + Integer.toHexString(System.identityHashCode(loader)));
         loader.close();

@@ -13,6 +13,10 @@ import net.bytebuddy.asm.Advice;
  * to link against the bridge, and the service would run unprotected. Advising
  * {@code Module.loadModuleClass}, the one place a module resolves a class of its own, spares the
  * operator that system property (the OpenTelemetry agent does the same).
+ *
+ * <p>Not an {@link EntryPointInstrumentation} and not a group {@code instrumentation.disabled} can
+ * name: it serves no endpoint itself, it lets every group's adapter link in a module's loader. Off,
+ * it would protect nothing on WildFly, and it changes no lookup but that of the bridge's package.
  */
 final class BootDelegation {
 

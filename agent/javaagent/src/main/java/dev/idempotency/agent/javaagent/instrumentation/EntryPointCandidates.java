@@ -1,46 +1,66 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Which classes an instrumentation may want, decided from the class file being defined: the
- * JAX-RS runtimes' dispatch classes and JBoss Modules' {@code Module} by exact name; servlets and filters when the loader sees a
- * servlet API and the header hierarchy reaches {@code Servlet} or {@code Filter}. Uses no Byte
- * Buddy type, so it can run before Byte Buddy is loaded; the instrumentations' own matchers then
- * decide precisely.
+ * Which classes an instrumentation may want, decided from the class file being defined, with the
+ * names the instrumentations give: JBoss Modules' {@code Module} and the JAX-RS runtimes' dispatch
+ * classes by exact name; servlets and filters when the loader sees a servlet API and the header
+ * hierarchy reaches {@code Servlet} or {@code Filter}. Parses no class with Byte Buddy, so it can
+ * run before Byte Buddy's builder exists; the instrumentations' own matchers then decide precisely.
+ *
+ * <p>A class only a disabled group wants is passed over, and the events hear of it: the protection
+ * check can then name the group as the cause of an unprotected endpoint.
  */
 final class EntryPointCandidates {
 
-    /** Internal names of the classes instrumented by name (constants, inlined). */
-    private static final Set<String> BY_NAME = Set.of(
-            BootDelegation.JBOSS_MODULE.replace('.', '/'),
-            JaxrsInstrumentation.JERSEY_INVOKER.replace('.', '/'),
-            JaxrsInstrumentation.RESTEASY_DISPATCHER.replace('.', '/'),
-            JaxrsInstrumentation.RESTEASY_RESPONSE_WRITER.replace('.', '/'));
-
     private static final String[] NEVER_SERVLETS = {"java/", "jdk/", "sun/", "com/sun/", "dev/idempotency/agent/"};
 
-    private final List<CanSee> apis;
-    private final ServletHierarchy hierarchy;
+    /** Internal names of the classes every start instruments, whatever the config. */
+    private static final Set<String> INFRASTRUCTURE = Set.of(internalName(BootDelegation.JBOSS_MODULE));
 
-    private EntryPointCandidates(List<CanSee> apis, ServletHierarchy hierarchy) {
-        this.apis = apis;
-        this.hierarchy = hierarchy;
+    /** Internal name to the groups that want the class by that name, enabled groups first. */
+    private final Map<String, List<EntryPointInstrumentation>> byName;
+    private final List<ByInterface> byInterface;
+    private final Set<String> disabledGroups;
+    private final InstrumentationEvents events;
+
+    private EntryPointCandidates(Map<String, List<EntryPointInstrumentation>> byName, List<ByInterface> byInterface,
+            Set<String> disabledGroups, InstrumentationEvents events) {
+        this.byName = byName;
+        this.byInterface = byInterface;
+        this.disabledGroups = disabledGroups;
+        this.events = events;
     }
 
-    /** The JAX-RS runtime classes, and the servlets and filters of the given API namespaces ({@code javax}, {@code jakarta}). */
-    static EntryPointCandidates of(List<String> namespaces) {
-        List<CanSee> apis = new ArrayList<>();
-        Set<String> entryInterfaces = new HashSet<>();
-        for (String namespace : namespaces) {
-            apis.add(new CanSee(namespace + ".servlet.Servlet"));
-            entryInterfaces.add(namespace + "/servlet/Servlet");
-            entryInterfaces.add(namespace + "/servlet/Filter");
+    /** The candidates of every group in {@code all}; those of {@code disabledGroups} are only reported. */
+    static EntryPointCandidates of(List<EntryPointInstrumentation> all, Collection<String> disabledGroups,
+            InstrumentationEvents events) {
+        List<EntryPointInstrumentation> enabledFirst = new ArrayList<>(EntryPointInstrumentations.enabled(all, disabledGroups));
+        for (EntryPointInstrumentation instrumentation : all) {
+            if (!enabledFirst.contains(instrumentation)) {
+                enabledFirst.add(instrumentation);
+            }
         }
-        return new EntryPointCandidates(apis, new ServletHierarchy(entryInterfaces));
+        Map<String, List<EntryPointInstrumentation>> byName = new HashMap<>();
+        List<ByInterface> byInterface = new ArrayList<>();
+        for (EntryPointInstrumentation instrumentation : enabledFirst) {
+            for (String className : instrumentation.classNames()) {
+                byName.computeIfAbsent(internalName(className), ignored -> new ArrayList<>()).add(instrumentation);
+            }
+            if (!instrumentation.entryInterfaces().isEmpty()) {
+                Set<String> targets = new HashSet<>();
+                instrumentation.entryInterfaces().forEach(name -> targets.add(internalName(name)));
+                byInterface.add(new ByInterface(instrumentation, new ServletHierarchy(targets)));
+            }
+        }
+        return new EntryPointCandidates(byName, byInterface, Set.copyOf(disabledGroups), events);
     }
 
     boolean mayBeInstrumented(ClassLoader loader, String internalName, byte[] bytes) {
@@ -52,18 +72,50 @@ final class EntryPointCandidates {
                 return false;
             }
         }
-        if (BY_NAME.contains(internalName)) {
+        if (INFRASTRUCTURE.contains(internalName)) {
             return true;
         }
-        return seesAnApi(loader) && hierarchy.mayImplement(loader, internalName, bytes);
+        EntryPointInstrumentation wanting = wanting(loader, internalName, bytes);
+        if (wanting == null) {
+            return false;
+        }
+        if (disabledGroups.contains(wanting.group())) {
+            events.disabledGroupPassedOver(wanting.group(), internalName.replace('/', '.'));
+            return false;
+        }
+        return true;
     }
 
-    private boolean seesAnApi(ClassLoader loader) {
-        for (CanSee api : apis) {
-            if (api.matches(loader)) {
-                return true;
+    private EntryPointInstrumentation wanting(ClassLoader loader, String internalName, byte[] bytes) {
+        List<EntryPointInstrumentation> named = byName.get(internalName);
+        if (named != null) {
+            for (EntryPointInstrumentation instrumentation : named) {
+                if (instrumentation.classLoaderMatcher().matches(loader)) {
+                    return instrumentation;
+                }
             }
         }
-        return false;
+        for (ByInterface candidate : byInterface) {
+            if (candidate.instrumentation.classLoaderMatcher().matches(loader)
+                    && candidate.hierarchy.mayImplement(loader, internalName, bytes)) {
+                return candidate.instrumentation;
+            }
+        }
+        return null;
+    }
+
+    private static String internalName(String binaryName) {
+        return binaryName.replace('.', '/');
+    }
+
+    /** A group that wants the implementations of its entry interfaces, with the hierarchies seen so far. */
+    private static final class ByInterface {
+        final EntryPointInstrumentation instrumentation;
+        final ServletHierarchy hierarchy;
+
+        ByInterface(EntryPointInstrumentation instrumentation, ServletHierarchy hierarchy) {
+            this.instrumentation = instrumentation;
+            this.hierarchy = hierarchy;
+        }
     }
 }

@@ -9,9 +9,11 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import java.io.IOException;
-import net.bytebuddy.agent.builder.AgentBuilder;
+import dev.idempotency.agent.config.InstrumentationGroups;
+import java.util.List;
+import java.util.Set;
 import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
@@ -19,28 +21,37 @@ import net.bytebuddy.matcher.ElementMatcher;
  * {@code jakarta}). Every concrete servlet and filter is advised; the advice itself acts only on
  * the outermost call of a declared endpoint.
  */
-final class ServletInstrumentation {
+final class ServletInstrumentation extends HostApiInstrumentation {
 
     private final String namespace;
-    private final NestedJar adapter;
-    private final ClassDefiner definer;
+    private final String api;
 
-    private ServletInstrumentation(String namespace, NestedJar adapter, ClassDefiner definer) {
+    private ServletInstrumentation(String group, String namespace) {
+        super(group, EntryPointKind.SERVLET, namespace + ".servlet.Servlet");
         this.namespace = namespace;
-        this.adapter = adapter;
-        this.definer = definer;
+        this.api = namespace + ".servlet.";
     }
 
-    static ServletInstrumentation javax(ClassDefiner definer) throws IOException {
-        return new ServletInstrumentation("javax", NestedJar.open("servlet-javax.jar"), definer);
+    static ServletInstrumentation javax() {
+        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAVAX, "javax");
     }
 
-    static ServletInstrumentation jakarta(ClassDefiner definer) throws IOException {
-        return new ServletInstrumentation("jakarta", NestedJar.open("servlet-jakarta.jar"), definer);
+    static ServletInstrumentation jakarta() {
+        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAKARTA, "jakarta");
     }
 
-    AgentBuilder applyTo(AgentBuilder builder) {
-        String api = namespace + ".servlet.";
+    @Override
+    public Set<String> entryInterfaces() {
+        return Set.of(api + "Servlet", api + "Filter");
+    }
+
+    @Override
+    public ElementMatcher<? super TypeDescription> typeMatcher() {
+        return not(isInterface()).and(hasSuperType(namedOneOf(api + "Servlet", api + "Filter")));
+    }
+
+    @Override
+    public List<MethodAdvice> advice() {
         ElementMatcher.Junction<MethodDescription> service = named("service")
                 .and(takesArguments(2))
                 .and(takesArgument(0, named(api + "ServletRequest")))
@@ -51,12 +62,11 @@ final class ServletInstrumentation {
                 .and(takesArgument(0, named(api + "ServletRequest")))
                 .and(takesArgument(1, named(api + "ServletResponse")))
                 .and(not(isAbstract()));
-        return builder
-                .type(not(isInterface()).and(hasSuperType(namedOneOf(api + "Servlet", api + "Filter"))),
-                        new CanSee(api + "Servlet"))
-                .transform(new HelperInjector(adapter, definer))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adapter.adviceLocator())
-                        .advice(service.or(doFilter), "dev.idempotency.agent.servlet." + namespace + ".ServletAdvice"));
+        return List.of(new MethodAdvice(service.or(doFilter), "dev.idempotency.agent.servlet." + namespace + ".ServletAdvice"));
+    }
+
+    @Override
+    public String adapterJar() {
+        return "servlet-" + namespace + ".jar";
     }
 }

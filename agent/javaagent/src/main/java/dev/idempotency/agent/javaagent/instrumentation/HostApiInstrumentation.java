@@ -1,0 +1,49 @@
+package dev.idempotency.agent.javaagent.instrumentation;
+
+import java.util.Set;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * What every group has alike: its name, the kind of entry point it serves, and the loaders it may
+ * advise, those that see a class of its API (never the bootstrap loader). A group wants classes
+ * by exact name, by entry interface, or both; it overrides what applies.
+ */
+abstract class HostApiInstrumentation implements EntryPointInstrumentation {
+
+    private final String group;
+    private final EntryPointKind kind;
+    private final CanSee loaders;
+
+    /** @param apiClass a class of the host API, e.g. {@code javax.servlet.Servlet} */
+    HostApiInstrumentation(String group, EntryPointKind kind, String apiClass) {
+        this.group = group;
+        this.kind = kind;
+        this.loaders = new CanSee(apiClass);
+    }
+
+    @Override
+    public final String group() {
+        return group;
+    }
+
+    @Override
+    public final EntryPointKind kind() {
+        return kind;
+    }
+
+    @Override
+    public Set<String> classNames() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<String> entryInterfaces() {
+        return Set.of();
+    }
+
+    /** One matcher per group, shared by the pre-filter and Byte Buddy, so each loader is looked at once. */
+    @Override
+    public final ElementMatcher<ClassLoader> classLoaderMatcher() {
+        return loaders;
+    }
+}

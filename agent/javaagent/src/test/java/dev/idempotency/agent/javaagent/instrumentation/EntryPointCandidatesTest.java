@@ -1,0 +1,92 @@
+package dev.idempotency.agent.javaagent.instrumentation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pre-filter's names come from the instrumentations; a class only a disabled group wants is
+ * passed over and reported, one an enabled group wants passes.
+ */
+class EntryPointCandidatesTest {
+
+    private static final String JERSEY_INVOKER = "org/glassfish/jersey/server/model/ResourceMethodInvoker";
+    private static final byte[] NOT_PARSED = new byte[0];
+
+    private final List<String> passedOver = new ArrayList<>();
+    private final InstrumentationEvents events = new InstrumentationEvents() {
+        @Override
+        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
+        }
+
+        @Override
+        public void failed(String problem) {
+        }
+
+        @Override
+        public void disabledGroupPassedOver(String group, String className) {
+            passedOver.add(group + " " + className);
+        }
+    };
+
+    @Test
+    void everyGroupOnLetsTheRuntimesDispatchThroughWhereTheLoaderSeesItsApi() {
+        EntryPointCandidates candidates = candidates();
+
+        assertThat(candidates.mayBeInstrumented(seeing("javax/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isTrue();
+        assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isTrue();
+        assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"),
+                "org/jboss/resteasy/core/SynchronousDispatcher", NOT_PARSED)).isTrue();
+        assertThat(candidates.mayBeInstrumented(seeing(), JERSEY_INVOKER, NOT_PARSED)).as("no JAX-RS API").isFalse();
+        assertThat(passedOver).isEmpty();
+    }
+
+    @Test
+    void aClassOnlyADisabledGroupWantsIsPassedOverAndReported() {
+        EntryPointCandidates candidates = candidates("jersey-javax");
+
+        assertThat(candidates.mayBeInstrumented(seeing("javax/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isFalse();
+        assertThat(passedOver).containsExactly("jersey-javax org.glassfish.jersey.server.model.ResourceMethodInvoker");
+    }
+
+    @Test
+    void theSameClassNameStillPassesForTheGroupOfTheOtherNamespace() {
+        EntryPointCandidates candidates = candidates("jersey-javax");
+
+        assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isTrue();
+        assertThat(passedOver).isEmpty();
+    }
+
+    @Test
+    void theBootDelegationPassesWhateverIsDisabled() {
+        EntryPointCandidates candidates = candidates("servlet-javax", "servlet-jakarta", "jersey-javax", "jersey-jakarta",
+                "resteasy-jakarta");
+
+        assertThat(candidates.mayBeInstrumented(seeing(), "org/jboss/modules/Module", NOT_PARSED)).isTrue();
+        assertThat(passedOver).isEmpty();
+    }
+
+    private EntryPointCandidates candidates(String... disabledGroups) {
+        return EntryPointCandidates.of(EntryPointInstrumentations.all(), Set.of(disabledGroups), events);
+    }
+
+    /** A loader that has the given classes as resources, and nothing else (no parent). */
+    private static ClassLoader seeing(String... internalNames) {
+        Set<String> resources = new HashSet<>();
+        for (String name : internalNames) {
+            resources.add(name + ".class");
+        }
+        URL somewhere = EntryPointCandidatesTest.class.getResource("EntryPointCandidatesTest.class");
+        return new ClassLoader(null) {
+            @Override
+            protected URL findResource(String name) {
+                return resources.contains(name) ? somewhere : null;
+            }
+        };
+    }
+}

@@ -1,0 +1,45 @@
+package dev.idempotency.agent.javaagent.instrumentation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.idempotency.agent.config.InstrumentationGroups;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** One instrumentation per group the config knows, each complete: its adapter jar carries its advice. */
+class EntryPointInstrumentationsTest {
+
+    private final List<EntryPointInstrumentation> all = EntryPointInstrumentations.all();
+
+    @Test
+    void oneInstrumentationPerConfigGroupInTheSameOrder() {
+        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ALL);
+    }
+
+    @Test
+    void eachGroupWantsClassesByNameOrByEntryInterfaceAndServesAKind() {
+        assertThat(all).allSatisfy(instrumentation -> {
+            assertThat(instrumentation.classNames().isEmpty()).as(instrumentation.group())
+                    .isNotEqualTo(instrumentation.entryInterfaces().isEmpty());
+            assertThat(instrumentation.kind()).isIn(EntryPointKind.SERVLET, EntryPointKind.JAXRS);
+            assertThat(instrumentation.advice()).isNotEmpty();
+        });
+    }
+
+    @Test
+    void eachAdviceClassIsInTheGroupsAdapterJar() throws Exception {
+        for (EntryPointInstrumentation instrumentation : all) {
+            NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
+            assertThat(instrumentation.advice()).extracting(MethodAdvice::adviceClass).as(instrumentation.group())
+                    .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
+        }
+    }
+
+    @Test
+    void theEnabledAreAllButTheDisabledGroups() {
+        assertThat(EntryPointInstrumentations.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
+                .extracting(EntryPointInstrumentation::group)
+                .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta");
+        assertThat(EntryPointInstrumentations.enabled(all, List.of())).isEqualTo(all);
+    }
+}
