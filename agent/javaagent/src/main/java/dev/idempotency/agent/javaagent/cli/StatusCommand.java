@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.management.Attribute;
 import javax.management.AttributeList;
+import javax.management.AttributeNotFoundException;
 import javax.management.JMException;
 import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServerConnection;
@@ -80,6 +81,9 @@ final class StatusCommand {
         for (String entryPoint : entryPoints) {
             out.println("  " + entryPoint);
         }
+        for (String group : disabledGroups(jmx, status)) {
+            out.println("instrumentation group disabled by instrumentation.disabled: " + group);
+        }
         out.println("endpoints:");
         List<String> unprotected = List.of((String[]) jmx.getAttribute(status, "UnprotectedEndpoints"));
         for (String declared : (String[]) jmx.getAttribute(status, "DeclaredEndpoints")) {
@@ -92,6 +96,16 @@ final class StatusCommand {
         out.println("warnings: " + (warnings.length == 0 ? "none" : warnings.length));
         for (String warning : warnings) {
             out.println("  " + warning);
+        }
+    }
+
+    /** None from an agent that predates the attribute. */
+    private static String[] disabledGroups(MBeanServerConnection jmx, ObjectName status)
+            throws IOException, JMException {
+        try {
+            return (String[]) jmx.getAttribute(status, "DisabledInstrumentationGroups");
+        } catch (AttributeNotFoundException older) {
+            return new String[0];
         }
     }
 
