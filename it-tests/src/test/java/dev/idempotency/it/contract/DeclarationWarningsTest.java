@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A declaration that matches nothing is said, once, with the fix: a resource method the class does
  * not have (with the closest names it has), and a path written with the application's context
  * path in it. Each warning goes to stderr and to the attempt log; the request it concerns runs
- * unprotected, as the config says nothing that protects it.
+ * unprotected, as the config says nothing that protects it. So does an endpoint whose only entry
+ * point belongs to an instrumentation group the config switches off, with the group as the cause.
  */
 class DeclarationWarningsTest {
 
@@ -85,6 +86,44 @@ class DeclarationWarningsTest {
             awaitLine(tomcat, warning);
             assertThat(matching(tomcat.stderr(), warning)).as("once").hasSize(1)
                     .allSatisfy(line -> assertThat(line).endsWith("declare path: /orders"));
+        }
+    }
+
+    @Test
+    void anEndpointOnlyADisabledGroupServesRunsUnprotectedWithTheGroupAsTheCause() throws IOException {
+        Path config = write("disabled.yaml", """
+                service-name: declaration-warnings
+                protection-check-after: 8s
+                instrumentation:
+                  disabled: [jersey-javax]
+                logging:
+                  sink: stdout
+                endpoints:
+                  - name: create-order
+                    method: POST
+                    path: /orders
+                """);
+        try (DemoApp app = DemoApp.jaxrsJavax().workDir(dir.resolve("disabled")).agentConfig(config).start()) {
+            Http http = Http.to(app.baseUri());
+            String key = UUID.randomUUID().toString();
+            Stats before = Stats.of(http.get("/stats").json());
+
+            Http.Response first = http.postJson("/orders", ORDER, "Idempotency-Key", key);
+            Http.Response second = http.postJson("/orders", ORDER, "Idempotency-Key", key);
+
+            assertThat(first.status()).isEqualTo(201);
+            assertThat(second.status()).isEqualTo(201);
+            assertThat(second.header("Idempotent-Replayed")).as("nothing replays").isEmpty();
+            assertThat(Stats.of(http.get("/stats").json()).minus(before).orders()).as("both requests executed")
+                    .isEqualTo(2);
+            String file = config.toAbsolutePath().normalize().toString();
+            assertThat(app.stderr()).anyMatch(line -> line.endsWith(", instrumentation disabled: jersey-javax"));
+            // The check must come after the application has loaded Jersey, which it does before it listens.
+            String warning = "WARNING: create-order POST /orders: no instrumented entry point serves it 8s after start";
+            await().atMost(Duration.ofSeconds(20)).until(() -> !matching(app.stderr(), warning).isEmpty());
+            assertThat(matching(app.stderr(), warning)).as("once").singleElement().asString().contains(
+                    "UNPROTECTED", "Cause: instrumentation group jersey-javax is disabled by instrumentation.disabled in "
+                            + file, "Fix: to protect the endpoint, remove jersey-javax from instrumentation.disabled");
         }
     }
 
