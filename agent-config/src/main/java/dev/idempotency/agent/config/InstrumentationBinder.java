@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
 import dev.idempotency.agent.javaagent.instrumentation.InstrumentationEvents;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 /**
  * The agent's own view of what it protects, on JMX as {@code dev.idempotency.agent:type=Status}
  * and printed by {@code java -jar idempotency-agent.jar status <pid>}.

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.AgentConfig;

@@ -3,6 +3,7 @@ package dev.idempotency.agent.javaagent.cli;
 import com.sun.tools.attach.VirtualMachine;
 import dev.idempotency.agent.javaagent.AgentStartup;
 import dev.idempotency.agent.metrics.MetricsRegistration;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

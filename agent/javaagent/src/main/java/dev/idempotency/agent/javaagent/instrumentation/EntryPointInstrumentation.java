@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.description.type.TypeDescription;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

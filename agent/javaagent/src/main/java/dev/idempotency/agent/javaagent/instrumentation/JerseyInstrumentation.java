@@ -4,7 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.idempotency.agent.config.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.description.type.TypeDescription;

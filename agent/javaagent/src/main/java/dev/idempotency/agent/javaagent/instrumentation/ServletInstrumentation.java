@@ -9,7 +9,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import dev.idempotency.agent.config.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.description.method.MethodDescription;

@@ -2,7 +2,7 @@ package dev.idempotency.agent.javaagent.instrumentation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.idempotency.agent.config.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

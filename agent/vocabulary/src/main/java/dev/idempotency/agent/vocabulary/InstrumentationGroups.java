@@ -1,4 +1,4 @@
-package dev.idempotency.agent.config;
+package dev.idempotency.agent.vocabulary;
 
 import java.util.List;
 
