@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: the javax legacy demo (embedded Tomcat 9) bare, and with the agent on the
-# embedded H2 store and on PostgreSQL, in one run, with the raw store limit and start-up beside it.
+# embedded H2 store, on PostgreSQL and on MariaDB, in one run, with the raw store limit and start-up
+# beside it.
 #
 #   it-tests/perf/run.sh quick    # smoke check that every part runs (under a minute); numbers meaningless
 #   it-tests/perf/run.sh full     # the measurement (about 40 min with ROUNDS=2, 55 with the default 3)
 #
 # Load generator: wrk (installed with apt-get if missing) with requests.lua: fixed concurrency on
 # loopback, unique Idempotency-Key per request for "new", one completed key for "replay".
-# Every case runs in a fresh JVM and a fresh working directory (fresh H2 files, fresh PostgreSQL
-# table); rounds alternate bare and agent cases; the table shows medians over rounds.
+# Every case runs in a fresh JVM and a fresh working directory (fresh H2 files, a fresh table on
+# the server databases); rounds alternate bare and agent cases; the table shows medians over rounds.
 # Knobs (environment): ROUNDS THREADS CONNECTIONS WARMUP_MIN WARMUP_MAX WINDOW MEASURE
-#   STARTUP_SAMPLES CASES PG_URL PG_USER OUT
-# Needs: a JDK 17+, curl, python3, PostgreSQL at PG_URL for the pg-* cases (skipped if down).
+#   STARTUP_SAMPLES CASES PG_URL PG_USER MDB_URL MDB_USER OUT
+# Needs: a JDK 17+, curl, python3; PostgreSQL at PG_URL for the pg-* cases and MariaDB at MDB_URL
+# for the mdb-* cases (each skipped if down; psql and mariadb clients drop the tables after).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -21,14 +23,15 @@ MODE=${1:-full}
 case "$MODE" in
   quick)
     : "${ROUNDS:=1}" "${WARMUP_MIN:=1}" "${WARMUP_MAX:=1}" "${WINDOW:=1}" "${MEASURE:=1}" "${STARTUP_SAMPLES:=0}"
-    : "${CASES:=bare-create h2-new h2-replay pg-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
+    : "${CASES:=bare-create h2-new h2-replay pg-new mdb-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
   full)
     : "${ROUNDS:=3}" "${WARMUP_MIN:=90}" "${WARMUP_MAX:=150}" "${WINDOW:=10}" "${MEASURE:=15}" "${STARTUP_SAMPLES:=5}"
-    : "${CASES:=bare-get h2-get pg-get bare-create h2-new h2-replay pg-new pg-replay}"
-    : "${JMH:=-wi 3 -w 2s -i 5 -r 2s -p database=h2,postgres}" ;;
+    : "${CASES:=bare-get h2-get pg-get mdb-get bare-create h2-new h2-replay pg-new pg-replay mdb-new mdb-replay}"
+    : "${JMH:=-wi 3 -w 2s -i 5 -r 2s -p database=h2,postgres,mariadb}" ;;
   *) echo "usage: $0 quick|full" >&2; exit 2 ;;
 esac
 : "${THREADS:=2}" "${CONNECTIONS:=32}" "${PG_URL:=jdbc:postgresql://127.0.0.1:5432/test}" "${PG_USER:=postgres}"
+: "${MDB_URL:=jdbc:mariadb://127.0.0.1:3306/test}" "${MDB_USER:=root}"
 : "${OUT:=$root/it-tests/target/perf}"
 
 BUILT_DEMO=legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
@@ -51,29 +54,47 @@ prerequisites() {
   DEMO=$OUT/jars/$(basename "$BUILT_DEMO")
   AGENT=$OUT/jars/$(basename "$BUILT_AGENT")
   BENCH=$OUT/jars/$(basename "$BUILT_BENCH")
-  if [[ " $CASES " == *" pg-"* ]] && ! pg_up; then
-    log "PostgreSQL is not answering at $PG_URL: the pg-* cases are skipped"
-    CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v '^pg-' | tr '\n' ' ')
-    JMH=${JMH/,postgres/}
-  fi
+  local kind
+  for kind in pg mdb; do
+    if [[ " $CASES " == *" $kind-"* ]] && ! server_up "$kind"; then
+      log "$(server_name "$kind") is not answering at $(server_url "$kind"): the $kind-* cases are skipped"
+      CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v "^$kind-" | tr '\n' ' ')
+      JMH=${JMH/,$(jmh_database "$kind")/}
+    fi
+  done
 }
 
-pg_up() {
-  local host=${PG_URL#jdbc:postgresql://}; host=${host%%/*}
-  (exec 3<>"/dev/tcp/${host%:*}/${host#*:}") 2>/dev/null
+# The server databases: pg (PostgreSQL) and mdb (MariaDB).
+server_name() { case "$1" in pg) echo PostgreSQL ;; mdb) echo MariaDB ;; esac; }
+server_url() { case "$1" in pg) echo "$PG_URL" ;; mdb) echo "$MDB_URL" ;; esac; }
+server_user() { case "$1" in pg) echo "$PG_USER" ;; mdb) echo "$MDB_USER" ;; esac; }
+jmh_database() { case "$1" in pg) echo postgres ;; mdb) echo mariadb ;; esac; }
+server_address() { # kind -> "host port database"
+  local rest; rest=$(server_url "$1"); rest=${rest#jdbc:*://}
+  local host=${rest%%/*} db=${rest#*/}
+  echo "${host%:*} ${host#*:} ${db%%[?;]*}"
 }
 
-# The demo's config with the store pointed at PostgreSQL, in a table of its own.
-pg_config() { # table
+server_up() { # kind
+  local host port db; read -r host port db <<<"$(server_address "$1")"
+  (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null
+}
+
+# The demo's config with the store pointed at a server database, in a table of its own.
+server_config() { # kind table
   cat agent-config/examples/demo.yaml
-  printf '\nstore:\n  url: %s\n  user: %s\n  table: %s\n' "$PG_URL" "$PG_USER" "$1"
+  printf '\nstore:\n  url: %s\n  user: %s\n  table: %s\n' "$(server_url "$1")" "$(server_user "$1")" "$2"
 }
 
-drop_pg_table() { # table
-  command -v psql >/dev/null || return 0
-  local host=${PG_URL#jdbc:postgresql://}; local db=${host#*/}; host=${host%%/*}
-  psql -q -h "${host%:*}" -p "${host#*:}" -U "$PG_USER" -d "$db" \
-    -c "DROP TABLE IF EXISTS $1; DROP TABLE IF EXISTS ${1}_meta" >/dev/null 2>&1 || true
+drop_server_table() { # kind table
+  local host port db; read -r host port db <<<"$(server_address "$1")"
+  local sql="DROP TABLE IF EXISTS $2; DROP TABLE IF EXISTS ${2}_meta"
+  case "$1" in
+    pg) command -v psql >/dev/null || return 0
+        psql -q -h "$host" -p "$port" -U "$(server_user pg)" -d "$db" -c "$sql" >/dev/null 2>&1 || true ;;
+    mdb) command -v mariadb >/dev/null || return 0
+        mariadb -h "$host" -P "$port" -u "$(server_user mdb)" "$db" -e "$sql" >/dev/null 2>&1 || true ;;
+  esac
 }
 
 cpu_ticks() { # pid -> utime + stime of the whole JVM
@@ -94,7 +115,7 @@ launch() { # case run_id
   local opts=()
   case "$kind" in
     h2) opts=("-javaagent:$AGENT=config=$root/agent-config/examples/demo.yaml") ;;
-    pg) pg_config "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$AGENT=config=$WORK/agent.yaml") ;;
+    pg|mdb) server_config "$kind" "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$AGENT=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
   (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" 0 >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
@@ -161,7 +182,7 @@ run_case() { # case round
   local after; after=$(cpu_ticks "$PID")
   local heap; heap=$(heap_after_gc_kb)
   stop
-  if [[ "$name" == pg-* ]]; then drop_pg_table "perf_$run_id"; fi
+  case "$name" in pg-*|mdb-*) drop_server_table "${name%%-*}" "perf_$run_id" ;; esac
   local requests=${measured%% *}
   local cpu_us_per_req=$(( requests > 0 ? (after - before) * 1000000 / TICK / requests : 0 ))
   # case round requests rps p50 p99 non2xx seconds cpu_us/req heap_kb warmup_s start_wall_ms start_cpu_ms

@@ -15,11 +15,14 @@ CASES = {
     "bare-get": ("bare, GET /orders/1", None, None),
     "h2-get": ("agent H2, GET /orders/1 (undeclared)", "bare-get", 0.99),
     "pg-get": ("agent PostgreSQL, GET /orders/1 (undeclared)", "bare-get", 0.99),
+    "mdb-get": ("agent MariaDB, GET /orders/1 (undeclared)", "bare-get", 0.99),
     "bare-create": ("bare, POST /orders", None, None),
-    "h2-new": ("agent H2, POST /orders, new keys", "bare-create", 0.90),
-    "pg-new": ("agent PostgreSQL, POST /orders, new keys", "bare-create", 0.90),
+    "h2-new": ("agent H2, POST /orders, new keys", "bare-create", 0.95),
+    "pg-new": ("agent PostgreSQL, POST /orders, new keys", "bare-create", 0.80),
+    "mdb-new": ("agent MariaDB, POST /orders, new keys", "bare-create", 0.80),
     "h2-replay": ("agent H2, POST /orders, replays", "bare-create", 0.95),
     "pg-replay": ("agent PostgreSQL, POST /orders, replays", "bare-create", 0.95),
+    "mdb-replay": ("agent MariaDB, POST /orders, replays", "bare-create", 0.95),
 }
 
 
@@ -81,7 +84,7 @@ def main(samples_path, raw_path, conditions_path):
         print("\n| store | raw INSERT+UPDATE ops/s | store claim+complete ops/s | store / raw | target"
               " | agent new keys req/s (end to end) | end to end / raw |")
         print("|---|---|---|---|---|---|---|")
-        for database, case in (("h2", "h2-new"), ("postgres", "pg-new")):
+        for database, case in (("h2", "h2-new"), ("postgres", "pg-new"), ("mariadb", "mdb-new")):
             raw = scores.get((database, "rawInsertUpdate"))
             store = scores.get((database, "claimAndComplete"))
             if raw is None or store is None:
