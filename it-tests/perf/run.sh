@@ -191,7 +191,8 @@ run_case() { # case round
   log "$name round $round: $(cut -d' ' -f2 <<<"$measured") req/s after ${warmed}s warm-up, $(cut -d' ' -f5 <<<"$measured") non-2xx"
 }
 
-# Start-up alone, alternating bare and agent (H2): time and CPU to the first served POST /orders.
+# Start-up alone, alternating bare and agent (H2): time and CPU to the first served POST /orders, and
+# the classes loaded by then, by origin (class-origins.sh, read after the sample is timed).
 startup_samples() {
   local i
   for ((i = 1; i <= STARTUP_SAMPLES; i++)); do
@@ -199,8 +200,10 @@ startup_samples() {
       local kind=bare; [ "$name" = startup-h2 ] && kind=h2
       launch "$kind-startup" "s$i$RANDOM"
       local started=$STARTED
+      local origins; origins=$("$here/class-origins.sh" "$PID" || true)
       stop
-      printf '%s\t%s\t0\t0\t0\t0\t0\t0\t0\t0\t0\t%s\t%s\n' "$name" "$i" "${started% *}" "${started#* }" >>"$RESULTS"
+      printf '%s\t%s\t0\t0\t0\t0\t0\t0\t0\t0\t0\t%s\t%s\t%s\n' "$name" "$i" "${started% *}" "${started#* }" \
+        "$origins" >>"$RESULTS"
     done
   done
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One start-up sample: starts the demo (with or without the agent) in a fresh directory, waits for
-# the first served POST /orders, and prints: wall_ms cpu_ms loaded_classes
+# the first served POST /orders, and prints: wall_ms cpu_ms loaded_classes, then the classes loaded
+# by origin (class-origins.sh: bytebuddy=N h2=N jackson=N yaml=N hikaricp=N agent=N jdk=N app=N total=N)
 # usage: startup.sh [jvm-option...]   (e.g. -javaagent:agent/target/idempotency-agent.jar=config=...)
 # STARTUP_THREADS=1 also prints CPU per thread name on stderr; STARTUP_LOG=FILE keeps the demo's output.
 set -euo pipefail
@@ -36,4 +37,5 @@ if [ -n "${STARTUP_THREADS:-}" ]; then # CPU per thread name, for finding where 
     set -- $rest; echo "$(( (${12} + ${13}) * 1000 / tick )) ${name// /_}"
   done | sed -E 's/[0-9]+$//' | awk '{c[$2]+=$1} END {for (n in c) if (c[n] > 0) print c[n] " ms " n}' | sort -rn >&2
 fi
-echo "$(( (end - start) / 1000000 )) $cpu_ms ${classes:-?}"
+origins=$("$here/class-origins.sh" "$pid" || true)
+echo "$(( (end - start) / 1000000 )) $cpu_ms ${classes:-?} ${origins:-?}"

@@ -8,7 +8,10 @@ import statistics
 import sys
 
 COLUMNS = ["case", "round", "requests", "rps", "p50", "p99", "failed", "seconds", "cpu_us", "heap_kb",
-           "warmup_s", "start_wall_ms", "start_cpu_ms"]
+           "warmup_s", "start_wall_ms", "start_cpu_ms", "start_classes"]
+
+# The origins class-origins.sh counts, in the order shown.
+ORIGINS = ["bytebuddy", "h2", "jackson", "yaml", "hikaricp", "agent", "jdk", "app", "total"]
 
 # case: (label, baseline case, target ratio)
 CASES = {
@@ -37,6 +40,15 @@ def load(path):
 
 def median(rows, column):
     return statistics.median(float(r[column]) for r in rows)
+
+
+def median_origin(rows, origin):
+    """Median count of one origin from the start_classes column ("bytebuddy=N h2=N ..."); 0 if absent."""
+    counts = []
+    for r in rows:
+        pairs = dict(kv.split("=", 1) for kv in r.get("start_classes", "").split() if "=" in kv)
+        counts.append(float(pairs.get(origin, 0)))
+    return statistics.median(counts)
 
 
 def raw_store(path):
@@ -105,6 +117,10 @@ def main(samples_path, raw_path, conditions_path):
             print("| %s | %.0f | %.0f | %s |" % (label, median(rows, "start_wall_ms"), median(rows, "start_cpu_ms"),
                                                  " ".join(r["start_wall_ms"] for r in rows)))
         print("| overhead | %+.0f | %+.0f | target ≤ 300 ms wall: %s |" % (wall, cpu, "met" if wall <= 300 else "not met"))
+        print("\n| classes loaded by the first served POST /orders | " + " | ".join(ORIGINS) + " |")
+        print("|---" * (len(ORIGINS) + 1) + "|")
+        for label, rows in (("bare", bare), ("agent (H2)", agent)):
+            print("| %s | %s |" % (label, " | ".join("%.0f" % median_origin(rows, o) for o in ORIGINS)))
 
     broken = [case for case, rows in samples.items() if case in CASES
               and any(int(r["requests"]) == 0 or int(r["failed"]) >= int(r["requests"]) for r in rows)]
