@@ -1,12 +1,12 @@
 package dev.idempotency.agent.config;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -21,9 +21,10 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 final class ConfigTree {
 
     // Duplicate keys would otherwise let the last one win in silence.
-    private static final ObjectMapper YAML = YAMLMapper.builder()
+    // Parsers only, no data binding: see StreamedTree.
+    private static final JsonFactory YAML = YAMLFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private ConfigTree() {
@@ -58,9 +59,9 @@ final class ConfigTree {
             return null;
         }
         boolean json = isJson(fileName, text);
-        try {
-            JsonNode tree = (json ? JSON : YAML).readTree(text);
-            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+        try (JsonParser parser = (json ? JSON : YAML).createParser(text)) {
+            JsonNode tree = StreamedTree.read(parser);
+            if (tree == null || tree.isNull()) {
                 problems.add("", null, "is empty; declare at least the endpoints to protect");
                 return null;
             }
@@ -71,6 +72,9 @@ final class ConfigTree {
             return tree;
         } catch (JsonProcessingException e) {
             problems.add("", null, location(e) + "not valid " + (json ? "JSON" : "YAML") + ": " + reason(e));
+            return null;
+        } catch (IOException e) {
+            problems.add("", null, "cannot be read: " + e);
             return null;
         }
     }

@@ -1,18 +1,17 @@
 package dev.idempotency.agent.core.fingerprint;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One canonical byte form per JSON value, so that bodies meaning the same thing hash the same:
@@ -22,11 +21,14 @@ import java.util.List;
  */
 final class JsonCanonicalizer {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
+    // The parser alone: Jackson's data binding would cost the first protected request several
+    // hundred classes for a tree this class builds from plain maps and lists.
+    private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
+
+    /** Stands for JSON {@code null} in the tree (a map or list cannot tell it from a missing value). */
+    private static final Object NULL = new Object();
 
     private final IgnoredFields ignored;
 
@@ -36,13 +38,17 @@ final class JsonCanonicalizer {
 
     /** The canonical bytes, or {@code null} when the body is not one JSON value. */
     byte[] canonicalize(byte[] body) {
-        try (JsonParser parser = MAPPER.createParser(body)) {
-            JsonNode root = MAPPER.readTree(parser);
-            if (root == null || root.isMissingNode()) {
+        try (JsonParser parser = JSON.createParser(body)) {
+            JsonToken first = parser.nextToken();
+            if (first == null) {
+                return null;
+            }
+            Object root = value(parser, first);
+            if (parser.nextToken() != null) {
                 return null;
             }
             ByteArrayOutputStream out = new ByteArrayOutputStream(body.length);
-            try (JsonGenerator generator = MAPPER.createGenerator(out)) {
+            try (JsonGenerator generator = JSON.createGenerator(out)) {
                 write(root, ignored.tracksPaths() ? "" : null, generator);
             }
             return out.toByteArray();
@@ -51,36 +57,64 @@ final class JsonCanonicalizer {
         }
     }
 
-    private void write(JsonNode node, String path, JsonGenerator generator) throws IOException {
-        if (node.isObject()) {
-            generator.writeStartObject();
-            for (String name : sortedNames(node)) {
-                String childPath = path == null ? null : path.isEmpty() ? name : path + '.' + name;
-                if (!ignored.ignores(name, childPath)) {
-                    generator.writeFieldName(name);
-                    write(node.get(name), childPath, generator);
+    /** Objects become maps sorted by key, arrays lists, numbers exact decimals. */
+    private static Object value(JsonParser parser, JsonToken token) throws IOException {
+        switch (token) {
+            case START_OBJECT:
+                Map<String, Object> object = new TreeMap<>();
+                for (JsonToken next = parser.nextToken(); next == JsonToken.FIELD_NAME; next = parser.nextToken()) {
+                    String name = parser.currentName();
+                    object.put(name, value(parser, parser.nextToken()));
                 }
-            }
-            generator.writeEndObject();
-        } else if (node.isArray()) {
-            generator.writeStartArray();
-            for (JsonNode element : node) {
-                write(element, path, generator);
-            }
-            generator.writeEndArray();
-        } else if (node.isNumber()) {
-            generator.writeNumber(node.decimalValue().stripTrailingZeros().toString());
-        } else {
-            generator.writeTree(node);
+                return object;
+            case START_ARRAY:
+                List<Object> array = new ArrayList<>();
+                for (JsonToken next = parser.nextToken(); next != JsonToken.END_ARRAY; next = parser.nextToken()) {
+                    array.add(value(parser, next));
+                }
+                return array;
+            case VALUE_STRING:
+                return parser.getText();
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+                return parser.getDecimalValue();
+            case VALUE_TRUE:
+                return Boolean.TRUE;
+            case VALUE_FALSE:
+                return Boolean.FALSE;
+            case VALUE_NULL:
+                return NULL;
+            default:
+                throw new IOException("unexpected " + token);
         }
     }
 
-    private static List<String> sortedNames(JsonNode object) {
-        List<String> names = new ArrayList<>(object.size());
-        for (Iterator<String> it = object.fieldNames(); it.hasNext();) {
-            names.add(it.next());
+    private void write(Object value, String path, JsonGenerator generator) throws IOException {
+        if (value instanceof Map) {
+            generator.writeStartObject();
+            for (Map.Entry<?, ?> field : ((Map<?, ?>) value).entrySet()) {
+                String name = (String) field.getKey();
+                String childPath = path == null ? null : path.isEmpty() ? name : path + '.' + name;
+                if (!ignored.ignores(name, childPath)) {
+                    generator.writeFieldName(name);
+                    write(field.getValue(), childPath, generator);
+                }
+            }
+            generator.writeEndObject();
+        } else if (value instanceof List) {
+            generator.writeStartArray();
+            for (Object element : (List<?>) value) {
+                write(element, path, generator);
+            }
+            generator.writeEndArray();
+        } else if (value instanceof BigDecimal) {
+            generator.writeNumber(((BigDecimal) value).stripTrailingZeros().toString());
+        } else if (value instanceof String) {
+            generator.writeString((String) value);
+        } else if (value instanceof Boolean) {
+            generator.writeBoolean((Boolean) value);
+        } else {
+            generator.writeNull();
         }
-        Collections.sort(names);
-        return names;
     }
 }

@@ -1,15 +1,18 @@
 package dev.idempotency.agent.core.problem;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /** One problem+json document (RFC 9457): type, title, status, what to do, and the request id. */
 public final class Problem {
 
     public static final String CONTENT_TYPE = "application/problem+json";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    // The generator alone: the agent's answers must not load Jackson's data binding.
+    private static final JsonFactory JSON = new JsonFactory();
 
     private final ProblemType type;
     private final int status;
@@ -41,16 +44,18 @@ public final class Problem {
 
     /** The document as UTF-8 JSON. */
     public byte[] toJson() {
-        ObjectNode json = MAPPER.createObjectNode();
-        json.put("type", type.uri());
-        json.put("title", type.title());
-        json.put("status", status);
-        json.put("detail", detail);
-        json.put("requestId", requestId);
-        try {
-            return MAPPER.writeValueAsBytes(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a tree of strings always serialises", e);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator json = JSON.createGenerator(out)) {
+            json.writeStartObject();
+            json.writeStringField("type", type.uri());
+            json.writeStringField("title", type.title());
+            json.writeNumberField("status", status);
+            json.writeStringField("detail", detail);
+            json.writeStringField("requestId", requestId);
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
         }
+        return out.toByteArray();
     }
 }
