@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One start-up sample: starts the demo (with or without the agent) in a fresh directory, waits for
-# the first served POST /orders, and prints: wall_ms cpu_ms loaded_classes, then the classes loaded
-# by origin (class-origins.sh: bytebuddy=N h2=N jackson=N yaml=N hikaricp=N agent=N jdk=N app=N total=N)
+# the first served POST /orders, and prints: wall_ms cpu_ms loaded_classes, how long that first
+# request took (first_ms=N, from curl: with the agent, the first protected request), then the classes
+# loaded by origin (class-origins.sh: bytebuddy=N h2=N jackson=N yaml=N hikaricp=N agent=N jdk=N app=N total=N)
 # usage: startup.sh [jvm-option...]   (e.g. -javaagent:agent/target/idempotency-agent.jar=config=...)
 # STARTUP_THREADS=1 also prints CPU per thread name on stderr; STARTUP_LOG=FILE keeps the demo's output.
 set -euo pipefail
@@ -19,9 +20,10 @@ while :; do
   sleep 0.02
   [ -n "$port" ] || port=$(sed -n 's/.*listening on \([0-9][0-9]*\).*/\1/p' "$work/out.log" | head -1)
   [ -n "$port" ] || { kill -0 "$pid" 2>/dev/null && continue; cat "$work/out.log" >&2; exit 1; }
-  code=$(curl -s -o /dev/null -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+  answer=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' -X POST -H 'Content-Type: application/json' \
       -H "Idempotency-Key: startup-$RANDOM$RANDOM" --data '{"item":"book","quantity":1}' \
       "http://127.0.0.1:$port/orders" 2>/dev/null || true)
+  code=${answer%% *}
   [ "$code" = 201 ] && break
   kill -0 "$pid" 2>/dev/null || { cat "$work/out.log" >&2; exit 1; }
 done
@@ -38,4 +40,5 @@ if [ -n "${STARTUP_THREADS:-}" ]; then # CPU per thread name, for finding where 
   done | sed -E 's/[0-9]+$//' | awk '{c[$2]+=$1} END {for (n in c) if (c[n] > 0) print c[n] " ms " n}' | sort -rn >&2
 fi
 origins=$("$here/class-origins.sh" "$pid" || true)
-echo "$(( (end - start) / 1000000 )) $cpu_ms ${classes:-?} ${origins:-?}"
+first_ms=$(awk '{printf "%d", $2 * 1000}' <<<"$answer")
+echo "$(( (end - start) / 1000000 )) $cpu_ms ${classes:-?} first_ms=$first_ms ${origins:-?}"
