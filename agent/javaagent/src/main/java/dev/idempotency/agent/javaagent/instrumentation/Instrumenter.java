@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+import net.bytebuddy.description.type.TypeDefinition;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.dynamic.Nexus;
@@ -76,6 +77,10 @@ public final class Instrumenter {
         // its Nexus class in the system class loader, in the application's view, with sun.misc.Unsafe.
         // The property's name is relocated with Byte Buddy, so an application's own Byte Buddy is untouched.
         System.setProperty(Nexus.PROPERTY, "true");
+        // The advice is laid into existing classes and no type is generated, so Byte Buddy need not
+        // resolve generic signatures; resolving them costs the start about 75 more of its classes and
+        // the JDK's reflection on signatures. Relocated too, like the nexus property.
+        System.setProperty(TypeDefinition.RAW_TYPES_PROPERTY, "true");
         EventReport report = new EventReport(events);
         AgentBuilder builder = new AgentBuilder.Default()
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
