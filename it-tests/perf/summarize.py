@@ -116,7 +116,9 @@ def main(samples_path, raw_path, conditions_path):
         for label, rows in (("bare", bare), ("agent (H2)", agent)):
             print("| %s | %.0f | %.0f | %s |" % (label, median(rows, "start_wall_ms"), median(rows, "start_cpu_ms"),
                                                  " ".join(r["start_wall_ms"] for r in rows)))
-        print("| overhead | %+.0f | %+.0f | target ≤ 300 ms wall: %s |" % (wall, cpu, "met" if wall <= 300 else "not met"))
+        first = "met" if wall <= 500 and cpu <= 1000 else "not met"
+        print("| overhead | %+.0f | %+.0f | target ≤ +500 ms wall and ≤ +1 s CPU: %s; ≤ +300 ms wall: %s |"
+              % (wall, cpu, first, "met" if wall <= 300 else "not met"))
         print("\n| classes loaded by the first served POST /orders | " + " | ".join(ORIGINS) + " |")
         print("|---" * (len(ORIGINS) + 1) + "|")
         for label, rows in (("bare", bare), ("agent (H2)", agent)):
