@@ -106,6 +106,51 @@ abstract class Dialect {
         return null;
     }
 
+    /**
+     * True when concurrent claims and completions should share statements ({@link GroupedStatement})
+     * rather than each commit on its own connection; on where it measured faster.
+     */
+    boolean groupsStatements() {
+        return false;
+    }
+
+    /**
+     * The claim of several keys as one statement, bound and ready to run, returning the rows it
+     * claimed or counted (as {@link TableSql#selectList}); null when this server has none. Where
+     * the dialect has {@link #claimIfAbsentSql}, it is that statement for several keys, and the keys
+     * it did not insert go on to the replay read and the full claim; otherwise it is
+     * {@link #claimSql} for several keys, run after the replay read.
+     */
+    PreparedStatement claimRows(Connection connection, TableSql sql, List<ClaimRows.NewClaim> claims)
+            throws SQLException {
+        return null;
+    }
+
+    /** The statement text of {@link #claimRows} when it is one for any number of rows, built once; else null. */
+    String claimRowsSql(TableSql sql) {
+        return null;
+    }
+
+    /** The statement text of {@link #completeRows} when it is one for any number of rows, built once; else null. */
+    String completeRowsSql(TableSql sql) {
+        return null;
+    }
+
+    /** True unless this server is known to have no {@link #claimRows}. */
+    boolean claimsRowsTogether() {
+        return true;
+    }
+
+    /**
+     * The completion of several records as one statement, bound and ready to run, fenced per row
+     * like {@link TableSql#complete} and returning the scope and key of each row it completed;
+     * null when the dialect completes them as a JDBC batch instead.
+     */
+    PreparedStatement completeRows(Connection connection, TableSql sql, List<CompletionRows.Completion> completions)
+            throws SQLException {
+        return null;
+    }
+
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         return runClaim(connection, sql.claim, request, newToken);
     }

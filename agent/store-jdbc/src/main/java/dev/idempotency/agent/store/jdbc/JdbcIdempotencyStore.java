@@ -35,8 +35,10 @@ import dev.idempotency.agent.store.StoredResponse;
  * transaction; times are the database's. Open it with {@link JdbcStores#open}.
  *
  * <p>Writes either commit on the caller's pooled connection, or, where the {@link WriteStrategy}
- * says so (H2), go through a {@link GroupCommitWriter} that commits concurrent callers' writes
- * together; either way a method returns only once its write is durable. Reads use the pool.
+ * says so, are grouped: on H2 every write goes through a {@link GroupCommitWriter} that commits
+ * concurrent callers' writes together; on a server database concurrent claims and completions
+ * share one statement each ({@link GroupedStatement}), and the rarer writes commit alone. Either
+ * way a method returns only once its write is durable. Reads use the pool.
  *
  * <p>A claim of a key whose record is COMPLETED and unexpired is answered from a plain read when
  * replays are read first: its attempt is counted in an {@link AttemptTally} and written with a
@@ -47,6 +49,8 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
     private static final int CLAIM_ROUNDS = 8;
+    /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
+    static final int MAX_GROUPED_ROWS = 128;
     /** A replay's attempt count is written at most this long after it was answered. */
     private static final long ATTEMPT_FLUSH_DELAY_MILLIS = 50;
     private static final Logger LOG = LoggerFactory.getLogger(JdbcIdempotencyStore.class);
@@ -60,6 +64,10 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     private final AttemptTally unwrittenAttempts;
     /** Null unless the strategy groups commits. */
     private final GroupCommitWriter writer;
+    /** Null unless the strategy groups statements: claims of several keys in one statement. */
+    private final GroupedStatement<ClaimRows.NewClaim, ClaimResult> claimRows;
+    /** Null unless the strategy groups statements: completions of several records in one statement. */
+    private final GroupedStatement<CompletionRows.Completion, Boolean> completionRows;
     /** Writes replay counts when there is no group-commit writer; its thread ends when idle. */
     private final ScheduledThreadPoolExecutor attemptFlusher;
     private volatile boolean schemaReady;
@@ -73,8 +81,18 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         this.description = dialect.name() + " store, " + settings.describe();
         this.strategy = strategy;
         this.unwrittenAttempts = new AttemptTally(sql);
+        long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
+        if (strategy.groupedStatementsInFlight > 0) {
+            int inFlight = strategy.groupedStatementsInFlight;
+            this.claimRows = new GroupedStatement<>("claim", description,
+                    new ClaimRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, inFlight, waitMillis);
+            this.completionRows = new GroupedStatement<>("complete", description,
+                    new CompletionRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, inFlight, waitMillis);
+        } else {
+            this.claimRows = null;
+            this.completionRows = null;
+        }
         if (strategy.groupCommit) {
-            long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
             this.writer = new GroupCommitWriter(this::writeConnection, description, GroupCommitWriter.DEFAULT_MAX_BATCH,
                     waitMillis);
             this.attemptFlusher = null;
@@ -88,11 +106,19 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
+        boolean grouped = claimRows != null && dialect.claimsRowsTogether();
         if (sql.claimIfAbsent != null) {
-            StoredRecord fresh = write("claim",
-                    connection -> dialect.runClaim(connection, sql.claimIfAbsent, request, newToken()));
-            if (fresh != null) {
-                return ClaimResult.claimed(fresh);
+            if (grouped) {
+                ClaimResult fresh = claimRows.run(new ClaimRows.NewClaim(request, newToken()));
+                if (fresh != null) {
+                    return fresh;
+                }
+            } else {
+                StoredRecord fresh = write("claim",
+                        connection -> dialect.runClaim(connection, sql.claimIfAbsent, request, newToken()));
+                if (fresh != null) {
+                    return ClaimResult.claimed(fresh);
+                }
             }
         }
         if (strategy.readFirstReplays) {
@@ -101,6 +127,12 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 StoredRecord record = completed.get();
                 int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
                 return ClaimResult.existing(RecordRows.withAttempts(record, record.attempts() + unwritten));
+            }
+        }
+        if (grouped && sql.claimIfAbsent == null) {
+            ClaimResult together = claimRows.run(new ClaimRows.NewClaim(request, newToken()));
+            if (together != null) {
+                return together;
             }
         }
         return write("claim", connection -> {
@@ -147,6 +179,13 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        if (completionRows != null) {
+            Boolean completed = completionRows.run(
+                    new CompletionRows.Completion(scope, key, fencingToken, response, ttl));
+            if (completed != null) {
+                return completed;
+            }
+        }
         return write("complete", connection -> {
             try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
                 bindOutcome(update, response, ttl);
@@ -326,6 +365,16 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         return Optional.ofNullable(writer);
     }
 
+    /** The grouped claim statements, if this store groups them (for tests and benchmarks). */
+    Optional<GroupedStatement<ClaimRows.NewClaim, ClaimResult>> groupedClaims() {
+        return Optional.ofNullable(claimRows);
+    }
+
+    /** The grouped completion statements, if this store groups them (for tests and benchmarks). */
+    Optional<GroupedStatement<CompletionRows.Completion, Boolean>> groupedCompletions() {
+        return Optional.ofNullable(completionRows);
+    }
+
     /** Runs a statement whose only parameters are the key and the token; true when it changed the row. */
     private boolean fencedChange(String operation, String statementSql, String scope, String key, long token) {
         return write(operation, connection -> {
@@ -362,7 +411,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         return writer != null ? writer.write(operation, work::apply) : run(operation, work);
     }
 
-    /** A pooled connection with the schema in place, for the writer's batches. */
+    /** A pooled connection with the schema in place, for the writer's batches and grouped statements. */
     private Connection writeConnection() throws SQLException {
         Connection connection = pool.getConnection();
         try {

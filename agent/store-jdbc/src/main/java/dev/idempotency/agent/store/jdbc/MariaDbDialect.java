@@ -112,6 +112,37 @@ final class MariaDbDialect extends Dialect {
         return claimInTransaction(connection, sql, request, newToken);
     }
 
+    /** {@link #claimSql} for several keys, with RETURNING; none on a server without it. */
+    @Override
+    PreparedStatement claimRows(Connection connection, TableSql sql, List<ClaimRows.NewClaim> claims)
+            throws SQLException {
+        if (!supportsReturning(connection)) {
+            return null;
+        }
+        StringBuilder rows = new StringBuilder();
+        for (int i = 0; i < claims.size(); i++) {
+            rows.append(i == 0 ? "(" : ", (").append(sql.claimValues).append(')');
+        }
+        PreparedStatement statement = connection.prepareStatement("INSERT INTO " + sql.table + " ("
+                + TableSql.CLAIM_COLUMNS + ") VALUES " + rows + " ON DUPLICATE KEY UPDATE "
+                + TableSql.claimUpdate("", column -> "VALUES(" + column + ")", now()) + " RETURNING " + sql.selectList);
+        try {
+            int parameter = 1;
+            for (ClaimRows.NewClaim claim : claims) {
+                parameter = TableSql.bindClaim(statement, parameter, claim.request, claim.token);
+            }
+            return statement;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
+    }
+
+    @Override
+    boolean claimsRowsTogether() {
+        return !Boolean.FALSE.equals(returning);
+    }
+
     private StoredRecord claimInTransaction(Connection connection, TableSql sql, ClaimRequest request, long newToken)
             throws SQLException {
         return Transactions.run(connection, () -> {

@@ -53,6 +53,9 @@ final class TableSql {
     final String purge;
     /** The dialect's claim statement; see {@link Dialect#claim}. */
     final String claim;
+    /** The dialect's claim and completion of several rows where one text serves any number; else null. */
+    final String claimRows;
+    final String completeRows;
 
     TableSql(String table, Dialect dialect) {
         this.table = table;
@@ -96,6 +99,8 @@ final class TableSql {
         this.claim = dialect.claimSql(this);
         this.freshClaim = dialect.freshClaimSql(this);
         this.claimIfAbsent = dialect.claimIfAbsentSql(this);
+        this.claimRows = dialect.claimRowsSql(this);
+        this.completeRows = dialect.completeRowsSql(this);
     }
 
     /**

@@ -1,32 +1,53 @@
 package dev.idempotency.agent.store.jdbc;
 
 /**
- * How a store writes: through one {@link GroupCommitWriter} or each caller committing on its own
- * pooled connection, and whether a claim first reads to answer replays without a write.
+ * How a store writes: through one {@link GroupCommitWriter}, with concurrent claims and
+ * completions sharing statements ({@link GroupedStatement}), or each caller committing on its own
+ * pooled connection; and whether a claim first reads to answer replays without a write.
  */
 final class WriteStrategy {
 
+    /** Statements of one kind (claims, completions) running at once when they are grouped. */
+    static final int DEFAULT_STATEMENTS_IN_FLIGHT = 2;
+
     final boolean groupCommit;
     final boolean readFirstReplays;
+    /** 0: each caller runs its own statement; else how many grouped statements of a kind may run at once. */
+    final int groupedStatementsInFlight;
 
-    private WriteStrategy(boolean groupCommit, boolean readFirstReplays) {
+    private WriteStrategy(boolean groupCommit, boolean readFirstReplays, int groupedStatementsInFlight) {
+        if (groupCommit && groupedStatementsInFlight > 0) {
+            throw new IllegalArgumentException("the group-commit writer and grouped statements exclude each other");
+        }
         this.groupCommit = groupCommit;
         this.readFirstReplays = readFirstReplays;
+        this.groupedStatementsInFlight = groupedStatementsInFlight;
     }
 
-    /** What each database is best served by: group commit where the dialect asks for it, replays read first. */
+    /** What each database is best served by (see {@link Dialect#groupCommit}, {@link Dialect#groupsStatements}). */
     static WriteStrategy forDialect(Dialect dialect) {
-        return new WriteStrategy(dialect.groupCommit(), true);
+        return new WriteStrategy(dialect.groupCommit(), true,
+                dialect.groupsStatements() ? DEFAULT_STATEMENTS_IN_FLIGHT : 0);
     }
 
     /** For tests and benchmarks comparing the strategies on one database. */
     static WriteStrategy of(boolean groupCommit, boolean readFirstReplays) {
-        return new WriteStrategy(groupCommit, readFirstReplays);
+        return new WriteStrategy(groupCommit, readFirstReplays, 0);
+    }
+
+    /** Grouped statements, at most {@code inFlight} of a kind at once, replays read first. */
+    static WriteStrategy groupedStatements(int inFlight) {
+        if (inFlight < 1) {
+            throw new IllegalArgumentException("statements in flight must be at least 1, was " + inFlight);
+        }
+        return new WriteStrategy(false, true, inFlight);
     }
 
     @Override
     public String toString() {
-        return (groupCommit ? "group commit" : "a commit per write")
-                + (readFirstReplays ? ", replays read first" : ", replays written");
+        String writes = groupCommit ? "group commit"
+                : groupedStatementsInFlight > 0 ? "grouped statements (" + groupedStatementsInFlight + " in flight)"
+                : "a commit per write";
+        return writes + (readFirstReplays ? ", replays read first" : ", replays written");
     }
 }

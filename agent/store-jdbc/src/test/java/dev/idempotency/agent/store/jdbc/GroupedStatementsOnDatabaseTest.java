@@ -1,0 +1,222 @@
+package dev.idempotency.agent.store.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.vocabulary.StoreSettings;
+
+/**
+ * The edges of a grouped statement on a real database. One statement in flight at a time; the
+ * test holds it on a row lock of its own while the next callers queue, so they share the next
+ * statement, whose rows the test chose.
+ */
+abstract class GroupedStatementsOnDatabaseTest {
+
+    private static final Duration LEASE = Duration.ofSeconds(30);
+    private static final Duration TTL = Duration.ofHours(1);
+    private static final StoredResponse RESPONSE = new StoredResponse(201, Map.of(), new byte[] {1, 2}, true);
+
+    private final ExecutorService callers = Executors.newCachedThreadPool();
+    private final List<Connection> lockHolders = new ArrayList<>();
+    private StoreSettings settings;
+    private JdbcIdempotencyStore store;
+    private GroupedStatement<ClaimRows.NewClaim, ClaimResult> claims;
+    private GroupedStatement<CompletionRows.Completion, Boolean> completions;
+
+    abstract StoreSettings settings(String table);
+
+    /** Ends the connection of the statement waiting for a row lock on the table (true once one was found). */
+    abstract boolean killLockWaiter(Connection admin, String table) throws SQLException;
+
+    @BeforeEach
+    void open() {
+        settings = settings(TestDatabases.uniqueTable());
+        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), WriteStrategy.groupedStatements(1));
+        claims = store.groupedClaims().orElseThrow();
+        completions = store.groupedCompletions().orElseThrow();
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        callers.shutdownNow();
+        for (Connection holder : lockHolders) {
+            holder.close();
+        }
+        store.close();
+        TestDatabases.dropTables(settings);
+    }
+
+    @Test
+    void twoClaimsOfOneKeyInOneStatementHaveOneWinnerAndTheOtherSeesItsRecord() throws Exception {
+        long live = store.claim(request("live", "o0")).record().fencingToken();
+        Connection holder = holdNewKey("held");
+        Future<ClaimResult> first = callers.submit(() -> store.claim(request("held", "o-held")));
+        await().until(() -> claims.inFlight() == 1);
+        Future<ClaimResult> one = callers.submit(() -> store.claim(request("k", "o1")));
+        Future<ClaimResult> other = callers.submit(() -> store.claim(request("k", "o2")));
+        Future<ClaimResult> existing = callers.submit(() -> store.claim(request("live", "o3")));
+        await().until(() -> claims.queued() == 3);
+        long statementsBefore = claims.statements();
+
+        holder.rollback();
+
+        assertThat(first.get(30, TimeUnit.SECONDS).claimed()).isTrue();
+        List<ClaimResult> pair = List.of(one.get(30, TimeUnit.SECONDS), other.get(30, TimeUnit.SECONDS));
+        assertThat(pair).filteredOn(ClaimResult::claimed).hasSize(1);
+        ClaimResult winner = pair.stream().filter(ClaimResult::claimed).findFirst().orElseThrow();
+        ClaimResult loser = pair.stream().filter(result -> !result.claimed()).findFirst().orElseThrow();
+        assertThat(loser.record().fencingToken()).isEqualTo(winner.record().fencingToken());
+        assertThat(loser.record().owner()).isEqualTo(winner.record().owner());
+        assertThat(loser.record().attempts()).isEqualTo(2);
+        ClaimResult counted = existing.get(30, TimeUnit.SECONDS);
+        assertThat(counted.claimed()).isFalse();
+        assertThat(counted.record().owner()).isEqualTo("o0");
+        assertThat(counted.record().fencingToken()).isEqualTo(live);
+        assertThat(counted.record().attempts()).isEqualTo(2);
+        assertThat(claims.statements() - statementsBefore).as("the three queued claims shared one statement")
+                .isEqualTo(2);
+        assertThat(claims.largestBatch()).isEqualTo(3);
+        assertThat(store.find("scope", "k").orElseThrow().attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void aFencedCompletionInAStatementFailsOnlyItsCaller() throws Exception {
+        long x = store.claim(request("x", "o")).record().fencingToken();
+        long y = store.claim(request("y", "o")).record().fencingToken();
+        long z = store.claim(request("z", "o")).record().fencingToken();
+        Connection holder = holdRow("x");
+        Future<Boolean> first = callers.submit(() -> store.complete("scope", "x", x, RESPONSE, TTL));
+        await().until(() -> completions.inFlight() == 1);
+        Future<Boolean> owner = callers.submit(() -> store.complete("scope", "y", y, RESPONSE, TTL));
+        Future<Boolean> stale = callers.submit(() -> store.complete("scope", "z", z + 1, RESPONSE, TTL));
+        await().until(() -> completions.queued() == 2);
+
+        holder.commit();
+
+        assertThat(first.get(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(owner.get(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(stale.get(30, TimeUnit.SECONDS)).as("fenced out").isFalse();
+        assertThat(completions.largestBatch()).isEqualTo(2);
+        assertThat(store.find("scope", "y").orElseThrow().state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(store.find("scope", "z").orElseThrow().state()).isEqualTo(RecordState.IN_PROGRESS);
+        assertThat(store.complete("scope", "z", z, RESPONSE, TTL)).isTrue();
+    }
+
+    @Test
+    void aStatementThatFailsFailsEveryCallerInItAndAppliesNothing() throws Exception {
+        long x = store.claim(request("x", "o")).record().fencingToken();
+        long y = store.claim(request("y", "o")).record().fencingToken();
+        long z = store.claim(request("z", "o")).record().fencingToken();
+        Connection xHolder = holdRow("x");
+        Connection yHolder = holdRow("y");
+        Future<Boolean> first = callers.submit(() -> store.complete("scope", "x", x, RESPONSE, TTL));
+        await().until(() -> completions.inFlight() == 1);
+        Future<Boolean> waitsForY = callers.submit(() -> store.complete("scope", "y", y, RESPONSE, TTL));
+        Future<Boolean> rowAfterY = callers.submit(() -> store.complete("scope", "z", z, RESPONSE, TTL));
+        await().until(() -> completions.queued() == 2);
+
+        xHolder.commit();
+        assertThat(first.get(30, TimeUnit.SECONDS)).isTrue();
+        try (Connection admin = TestDatabases.connect(settings)) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> killLockWaiter(admin, settings.table()));
+        }
+
+        for (Future<Boolean> caller : List.of(waitsForY, rowAfterY)) {
+            assertThatThrownBy(() -> caller.get(30, TimeUnit.SECONDS))
+                    .hasCauseInstanceOf(StoreUnavailableException.class);
+        }
+        yHolder.rollback();
+        assertThat(store.find("scope", "z").orElseThrow().state()).as("nothing of the failed statement applied")
+                .isEqualTo(RecordState.IN_PROGRESS);
+        assertThat(store.find("scope", "y").orElseThrow().state()).isEqualTo(RecordState.IN_PROGRESS);
+        assertThat(store.complete("scope", "y", y, RESPONSE, TTL)).isTrue();
+        assertThat(store.complete("scope", "z", z, RESPONSE, TTL)).isTrue();
+    }
+
+    @Test
+    void concurrentNewKeysShareStatementsAndCommits() throws Exception {
+        int threads = 32;
+        int keysEach = 10;
+        List<Future<Integer>> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            String prefix = "t" + t + "-";
+            workers.add(callers.submit(() -> {
+                int done = 0;
+                for (int i = 0; i < keysEach; i++) {
+                    ClaimResult claim = store.claim(request(prefix + i, prefix));
+                    if (claim.claimed() && store.complete("scope", prefix + i, claim.record().fencingToken(),
+                            RESPONSE, TTL)) {
+                        done++;
+                    }
+                }
+                return done;
+            }));
+        }
+        for (Future<Integer> worker : workers) {
+            assertThat(worker.get(60, TimeUnit.SECONDS)).isEqualTo(keysEach);
+        }
+
+        assertThat(claims.rows()).isEqualTo(threads * keysEach);
+        assertThat(claims.statements()).as("claims per statement").isLessThan(claims.rows());
+        assertThat(claims.largestBatch()).isGreaterThan(1);
+        assertThat(completions.rows()).isEqualTo(threads * keysEach);
+        assertThat(completions.statements()).isLessThan(completions.rows());
+        assertThat(store.count(RecordState.COMPLETED)).isEqualTo(threads * keysEach);
+    }
+
+    private static ClaimRequest request(String key, String owner) {
+        return new ClaimRequest("scope", key, "e", "fp", owner, "req-" + owner, LEASE, TTL);
+    }
+
+    /** Inserts the key's row in a transaction left open: a claim of the key waits for it. */
+    private Connection holdNewKey(String key) throws SQLException {
+        Connection holder = lockHolder();
+        TableSql sql = store.tableSql();
+        try (PreparedStatement insert = holder.prepareStatement("INSERT INTO " + sql.table + " ("
+                + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues + ")")) {
+            TableSql.bindClaim(insert, 1, request(key, "holder"), 1);
+            insert.executeUpdate();
+        }
+        return holder;
+    }
+
+    /** Locks the key's row in a transaction left open: a completion of it waits. */
+    private Connection holdRow(String key) throws SQLException {
+        Connection holder = lockHolder();
+        try (PreparedStatement lock = holder.prepareStatement("SELECT state FROM " + settings.table()
+                + " WHERE scope = 'scope' AND idem_key = ? FOR UPDATE")) {
+            lock.setString(1, key);
+            lock.executeQuery().close();
+        }
+        return holder;
+    }
+
+    private Connection lockHolder() throws SQLException {
+        Connection holder = TestDatabases.connect(settings);
+        lockHolders.add(holder);
+        holder.setAutoCommit(false);
+        return holder;
+    }
+}
