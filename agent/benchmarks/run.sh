@@ -3,7 +3,7 @@
 # Needs the databases of agent/store-jdbc's tests (PostgreSQL and MariaDB on localhost; other URLs with
 # JAVA_OPTS="-Didempotency.bench.postgres.url=... -Didempotency.bench.mariadb.url=...").
 #   THREADS="1 8 32"  DATABASES="h2,postgres,mariadb"  WARMUP=3  MEASURE=5  SECONDS_PER_ITERATION=2
-#   WRITES=default  (write strategies to compare in one run, e.g. "before,default"; see StoreBenchmark)
+#   WRITES=default  (write strategies to compare in one run, e.g. "plain,grouped"; see StoreBenchmark)
 #   BENCHMARKS=StoreBenchmark  (a JMH regexp, e.g. "StoreBenchmark.(claimAndComplete|replay)")
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,13 +20,17 @@ OUT=agent/benchmarks/target/results
 mvn -B -q -pl agent/benchmarks -am package -DskipTests
 mkdir -p "$OUT"
 JAR=agent/benchmarks/target/benchmarks.jar
+LOG="$OUT/store.log"
+: > "$LOG"
 results=()
 for threads in $THREADS; do
   result="$OUT/store-t$threads.json"
   # shellcheck disable=SC2086
   java ${JAVA_OPTS:-} -jar "$JAR" "$BENCHMARKS" -f 1 -t "$threads" \
     -wi "$WARMUP" -w "${SECONDS_PER_ITERATION}s" -i "$MEASURE" -r "${SECONDS_PER_ITERATION}s" \
-    -p database="$DATABASES" -p writes="$WRITES" -rf json -rff "$result"
+    -p database="$DATABASES" -p writes="$WRITES" -rf json -rff "$result" | tee -a "$LOG"
   results+=("$result")
 done
 java -cp "$JAR" dev.idempotency.agent.store.jdbc.BenchmarkTable "${results[@]}" | tee "$OUT/store.md"
+# Commits per operation and latency percentiles, printed by each trial.
+grep -h -E '^\[(writer|grouped|latency)\]' "$LOG" | tee -a "$OUT/store.md"

@@ -10,12 +10,16 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Queue;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import org.openjdk.jmh.annotations.Benchmark;
@@ -27,6 +31,8 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
@@ -40,9 +46,12 @@ import dev.idempotency.agent.store.StoredResponse;
  *
  * <p>{@link #writes} picks the store's write strategy, so strategies are compared in one run:
  * {@code default} (what the dialect uses), {@code before} (every write and every replay commits on
- * the caller's connection: the store before group commit), {@code group}, {@code plain}. At the
- * end of a trial the commits per operation of a group-commit writer are printed: unlike ops/s they
- * do not depend on the machine's load.
+ * the caller's connection: the store before group commit), {@code group} (the group-commit writer),
+ * {@code plain} (a commit per write, replays read first), {@code grouped} and {@code grouped-N}
+ * (claims and completions sharing statements, N of a kind in flight). At the end of a trial the
+ * commits per operation of a group-commit writer or of the grouped statements are printed (unlike
+ * ops/s they do not depend on the machine's load), and the p50 and p99 latency of an operation in
+ * the measured iterations.
  */
 @BenchmarkMode(Mode.Throughput)
 @State(Scope.Benchmark)
@@ -69,6 +78,10 @@ public class StoreBenchmark {
     private final LongAdder operations = new LongAdder();
     /** The writer's counts once the replay keys are in place, so only the measured operations count. */
     private long setupBatches;
+    private long setupStatements;
+    /** Each thread's latencies, collected at the end of the trial. */
+    private final Queue<Keys> threads = new ConcurrentLinkedQueue<>();
+    private volatile boolean measuring;
 
     private JdbcIdempotencyStore store;
     private StoreSettings settings;
@@ -88,10 +101,35 @@ public class StoreBenchmark {
             store.complete("bench", "replay-" + i, claim.record().fencingToken(), RESPONSE, TTL);
         }
         setupBatches = store.groupCommitWriter().map(GroupCommitWriter::batchesCommitted).orElse(0L);
+        setupStatements = groupedStatements();
+    }
+
+    /** Latencies count in the measured iterations only. */
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams iteration) {
+        measuring = iteration.getType() == IterationType.MEASUREMENT;
+    }
+
+    private long groupedStatements() {
+        return store.groupedClaims().map(GroupedStatement::statements).orElse(0L)
+                + store.groupedCompletions().map(GroupedStatement::statements).orElse(0L);
     }
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
+        if (store.groupedClaims().isPresent()) {
+            System.out.printf(Locale.ROOT, "%n[grouped] %s %s: %,d statements for %,d operations (warm-up included): "
+                    + "%.3f commits per operation; claims: %s; completions: %s%n", database, writes,
+                    groupedStatements() - setupStatements, operations.sum(),
+                    (double) (groupedStatements() - setupStatements) / Math.max(1, operations.sum()),
+                    store.groupedClaims().get(), store.groupedCompletions().get());
+        }
+        long[] latencies = threads.stream().flatMapToLong(Keys::latencies).sorted().toArray();
+        if (latencies.length > 0) {
+            System.out.printf(Locale.ROOT, "%n[latency] %s %s %d threads: p50 %.2f ms, p99 %.2f ms (%,d operations)%n",
+                    database, writes, threads.size(), latencies[latencies.length / 2] / 1e6,
+                    latencies[(int) (latencies.length * 0.99)] / 1e6, latencies.length);
+        }
         store.groupCommitWriter().ifPresent(writer -> System.out.printf(Locale.ROOT,
                 "%n[writer] %s %s: %,d commits for %,d operations (warm-up included): %.3f commits per "
                         + "operation, largest batch %d%n", database, writes, writer.batchesCommitted() - setupBatches,
@@ -116,6 +154,28 @@ public class StoreBenchmark {
         private final String prefix = UUID.randomUUID().toString().substring(0, 8) + "-";
         private long next;
         private int replay = (int) (Math.random() * REPLAY_KEYS);
+        private StoreBenchmark benchmark;
+        private long[] latencies = new long[1 << 14];
+        private int recorded;
+
+        @Setup(Level.Trial)
+        public void register(StoreBenchmark benchmark) {
+            this.benchmark = benchmark;
+            benchmark.threads.add(this);
+        }
+
+        void record(long started) {
+            if (benchmark.measuring) {
+                if (recorded == latencies.length) {
+                    latencies = Arrays.copyOf(latencies, recorded * 2);
+                }
+                latencies[recorded++] = System.nanoTime() - started;
+            }
+        }
+
+        LongStream latencies() {
+            return Arrays.stream(latencies, 0, recorded);
+        }
 
         String fresh() {
             return prefix + next++;
@@ -131,14 +191,20 @@ public class StoreBenchmark {
     public boolean claimAndComplete(Keys keys) {
         String key = keys.fresh();
         operations.increment();
+        long started = System.nanoTime();
         ClaimResult claim = store.claim(request(key));
-        return store.complete("bench", key, claim.record().fencingToken(), RESPONSE, TTL);
+        boolean completed = store.complete("bench", key, claim.record().fencingToken(), RESPONSE, TTL);
+        keys.record(started);
+        return completed;
     }
 
     @Benchmark
     public ClaimResult replay(Keys keys) {
         operations.increment();
-        return store.claim(request(keys.completed()));
+        long started = System.nanoTime();
+        ClaimResult replay = store.claim(request(keys.completed()));
+        keys.record(started);
+        return replay;
     }
 
     @Benchmark
@@ -174,7 +240,12 @@ public class StoreBenchmark {
                 return WriteStrategy.of(true, true);
             case "plain":
                 return WriteStrategy.of(false, true);
+            case "grouped":
+                return WriteStrategy.groupedStatements(WriteStrategy.DEFAULT_STATEMENTS_IN_FLIGHT);
             default:
+                if (writes.startsWith("grouped-")) {
+                    return WriteStrategy.groupedStatements(Integer.parseInt(writes.substring("grouped-".length())));
+                }
                 throw new IllegalArgumentException("unknown write strategy " + writes);
         }
     }
