@@ -48,6 +48,21 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
         return claim.request.key();
     }
 
+    /**
+     * The dialect's single-row form of the same statement: {@link TableSql#claimIfAbsent} where the
+     * dialect has one, else its claim (null when the row vanished in a race: the caller's own
+     * path runs the claim again).
+     */
+    @Override
+    ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
+        if (sql.claimIfAbsent != null) {
+            StoredRecord fresh = dialect.runClaim(connection, sql.claimIfAbsent, claim.request, claim.token);
+            return fresh == null ? null : ClaimResult.claimed(fresh);
+        }
+        StoredRecord record = dialect.claim(connection, sql, claim.request, claim.token);
+        return record == null ? null : record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record);
+    }
+
     @Override
     List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
         Map<List<String>, StoredRecord> returned = new HashMap<>();

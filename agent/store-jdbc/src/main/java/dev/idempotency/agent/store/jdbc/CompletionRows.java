@@ -54,6 +54,14 @@ final class CompletionRows extends DistinctKeyRows<CompletionRows.Completion, Bo
     }
 
     @Override
+    Boolean runAlone(Connection connection, Completion completion) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
+            bind(update, completion);
+            return update.executeUpdate() == 1;
+        }
+    }
+
+    @Override
     List<Boolean> runDistinct(Connection connection, List<Completion> rows) throws SQLException {
         boolean[] completed;
         try (PreparedStatement statement = dialect.completeRows(connection, sql, rows)) {
@@ -89,14 +97,7 @@ final class CompletionRows extends DistinctKeyRows<CompletionRows.Completion, Bo
         boolean committed = false;
         try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
             for (Completion completion : rows) {
-                update.setInt(1, completion.response.status());
-                update.setString(2, HeadersJson.write(completion.response.headers()));
-                update.setBytes(3, completion.response.body());
-                update.setBoolean(4, completion.response.bodyRetained());
-                update.setLong(5, completion.ttl.toMillis());
-                update.setString(6, completion.scope);
-                update.setString(7, completion.key);
-                update.setLong(8, completion.token);
+                bind(update, completion);
                 update.addBatch();
             }
             int[] counts = update.executeBatch();
@@ -117,5 +118,17 @@ final class CompletionRows extends DistinctKeyRows<CompletionRows.Completion, Bo
             }
             connection.setAutoCommit(true);
         }
+    }
+
+    /** The parameters of {@link TableSql#complete}. */
+    private static void bind(PreparedStatement update, Completion completion) throws SQLException {
+        update.setInt(1, completion.response.status());
+        update.setString(2, HeadersJson.write(completion.response.headers()));
+        update.setBytes(3, completion.response.body());
+        update.setBoolean(4, completion.response.bodyRetained());
+        update.setLong(5, completion.ttl.toMillis());
+        update.setString(6, completion.scope);
+        update.setString(7, completion.key);
+        update.setLong(8, completion.token);
     }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
  * callers of one key each its own answer (the others get {@code null} and take their single-row
  * path after it). Sorted, because two statements in flight then lock the keys they share in the
  * same order. A statement the database rolled back as a deadlock victim also answers
- * {@code null} to everyone: nothing of it was applied, so each caller may run alone.
+ * {@code null} to everyone: nothing of it was applied, so each caller may run alone. A group of
+ * one row (a lone caller) runs the single-row statement, which costs the least.
  */
 abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
 
@@ -36,6 +37,9 @@ abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
     /** One output per row (rows of distinct keys, in key order), or null to leave every row to its caller. */
     abstract List<O> runDistinct(Connection connection, List<I> rows) throws SQLException;
 
+    /** The single-row statement for one row, with the output {@link #runDistinct} would give it. */
+    abstract O runAlone(Connection connection, I row) throws SQLException;
+
     @Override
     public List<O> run(List<I> inputs) throws SQLException {
         try (Connection connection = connections.open()) {
@@ -53,7 +57,8 @@ abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
         }
         List<O> distinct;
         try {
-            distinct = runDistinct(connection, rows);
+            distinct = rows.size() == 1 ? Collections.singletonList(runAlone(connection, rows.get(0)))
+                    : runDistinct(connection, rows);
         } catch (SQLException e) {
             if (dialect.isRetryable(e)) {
                 return outputs;
