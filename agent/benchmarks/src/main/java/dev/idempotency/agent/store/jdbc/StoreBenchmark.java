@@ -49,10 +49,10 @@ import dev.idempotency.agent.store.StoredResponse;
  * {@code default} (what the dialect uses), {@code before} (every write and every replay commits on
  * the caller's connection: the store before group commit), {@code group} (the group-commit writer),
  * {@code plain} (a commit per write, replays read first), {@code grouped} and {@code grouped-N}
- * (claims and completions sharing statements, N of a kind in flight). At the end of a trial the
- * commits per operation of a group-commit writer or of the grouped statements are printed (unlike
- * ops/s they do not depend on the machine's load), and the p50 and p99 latency of an operation in
- * the measured iterations.
+ * (claims and completions sharing statements, as many of a kind in flight as the pool has
+ * connections, or N). At the end of a trial the commits per operation of a group-commit writer or
+ * of the grouped statements are printed (unlike ops/s they do not depend on the machine's load),
+ * and the p50 and p99 latency of an operation in the measured iterations.
  */
 @BenchmarkMode(Mode.Throughput)
 @State(Scope.Benchmark)
@@ -122,7 +122,7 @@ public class StoreBenchmark {
     public void close() throws Exception {
         if (store.groupedClaims().isPresent()) {
             System.out.printf(Locale.ROOT, "%n[grouped] %s %s: %,d statements for %,d operations (warm-up included): "
-                    + "%.3f commits per operation; claims: %s; completions: %s%n", database, writes,
+                    + "%.3f statements (each its own commit) per operation; claims: %s; completions: %s%n", database, writes,
                     groupedStatements() - setupStatements, operations.sum(),
                     (double) (groupedStatements() - setupStatements) / Math.max(1, operations.sum()),
                     store.groupedClaims().get(), store.groupedCompletions().get());
@@ -236,7 +236,7 @@ public class StoreBenchmark {
     private WriteStrategy strategy(Dialect dialect) {
         switch (writes) {
             case "default":
-                return WriteStrategy.forDialect(dialect);
+                return WriteStrategy.forDialect(dialect, poolSize);
             case "before":
                 return WriteStrategy.of(false, false);
             case "group":
@@ -244,7 +244,7 @@ public class StoreBenchmark {
             case "plain":
                 return WriteStrategy.of(false, true);
             case "grouped":
-                return WriteStrategy.groupedStatements(WriteStrategy.DEFAULT_STATEMENTS_IN_FLIGHT);
+                return WriteStrategy.groupedStatements(poolSize);
             default:
                 if (writes.startsWith("grouped-")) {
                     return WriteStrategy.groupedStatements(Integer.parseInt(writes.substring("grouped-".length())));

@@ -6,18 +6,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 import dev.idempotency.agent.store.StoreUnavailableException;
 
 /**
  * Group commit on a server database: the rows of concurrent callers go into one statement and
- * one commit. There is no writer thread and no timer. A caller that finds fewer than
- * {@code maxInFlight} statements running runs its row at once, on its own thread; a caller that
- * finds them all busy queues. When a statement ends, its caller hands everything queued (up to
- * {@code maxBatch} rows) to the first caller in that queue, which runs it as the next statement;
- * so a lone request never waits, and under load each caller waits for at most the statement in
- * flight plus its own.
+ * one commit. There is no writer thread and no timer. A caller that finds a free slot among the
+ * {@link StatementSlots} runs its row at once, on its own thread; a caller that finds them all
+ * taken queues. When a statement ends, its caller hands what is queued (up to {@code maxBatch}
+ * rows) to the first caller in that queue, which runs it as the next statement; so a lone request
+ * never waits, and under load each caller waits for at most a statement in flight plus its own.
  *
  * <p>A statement that fails fails every caller in it with {@link StoreUnavailableException}: the
  * {@link Rows} run one atomic statement (or one transaction), so none of its rows was applied, or,
@@ -26,7 +24,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * @param <I> what one caller asks for
  * @param <O> what that caller gets back
  */
-final class GroupedStatement<I, O> {
+final class GroupedStatement<I, O> implements StatementSlots.Member {
 
     /** The statement for several callers' rows, on a connection of its own. */
     interface Rows<I, O> {
@@ -41,13 +39,10 @@ final class GroupedStatement<I, O> {
     private final String description;
     private final Rows<I, O> rows;
     private final int maxBatch;
-    private final int maxInFlight;
+    private final StatementSlots slots;
     private final long waitMillis;
-    private final ReentrantLock lock = new ReentrantLock();
-    /** Callers waiting for a statement; guarded by {@link #lock}. */
+    /** Callers waiting for a statement; guarded by the slots' lock. */
     private final ArrayDeque<Caller<I, O>> queue = new ArrayDeque<>();
-    /** Statements running; guarded by {@link #lock}. */
-    private int inFlight;
     /** Statements that succeeded and the rows they held, for tests and benchmarks (several leaders count at once). */
     private final AtomicLong statements = new AtomicLong();
     private final AtomicLong rowsWritten = new AtomicLong();
@@ -57,35 +52,35 @@ final class GroupedStatement<I, O> {
      * @param waitMillis how long a queued caller waits for a statement to take its row before it
      *        gives up (its row then never runs)
      */
-    GroupedStatement(String operation, String description, Rows<I, O> rows, int maxBatch, int maxInFlight,
+    GroupedStatement(String operation, String description, Rows<I, O> rows, int maxBatch, StatementSlots slots,
             long waitMillis) {
-        if (maxBatch < 1 || maxInFlight < 1) {
-            throw new IllegalArgumentException("batch size and statements in flight must be at least 1, were "
-                    + maxBatch + " and " + maxInFlight);
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("batch size must be at least 1, was " + maxBatch);
         }
         this.operation = operation;
         this.description = description;
         this.rows = rows;
         this.maxBatch = maxBatch;
-        this.maxInFlight = maxInFlight;
+        this.slots = slots;
         this.waitMillis = waitMillis;
+        slots.join(this);
     }
 
     /** Runs the input with whatever else is waiting and returns its output once committed. */
     O run(I input) {
-        Caller<I, O> caller = new Caller<>(input);
+        Caller<I, O> caller;
         boolean leads;
-        lock.lock();
+        slots.lock.lock();
         try {
-            leads = inFlight < maxInFlight;
+            caller = new Caller<>(input, slots.arrival());
+            leads = slots.tryTake();
             if (leads) {
-                inFlight++;
                 caller.take();
             } else {
                 queue.addLast(caller);
             }
         } finally {
-            lock.unlock();
+            slots.lock.unlock();
         }
         if (leads) {
             lead(List.of(caller));
@@ -110,21 +105,17 @@ final class GroupedStatement<I, O> {
         return largestBatch.get();
     }
 
+    /** Grouped statements running now, of every kind sharing the slots. */
     int inFlight() {
-        lock.lock();
-        try {
-            return inFlight;
-        } finally {
-            lock.unlock();
-        }
+        return slots.inFlight();
     }
 
     int queued() {
-        lock.lock();
+        slots.lock.lock();
         try {
             return queue.size();
         } finally {
-            lock.unlock();
+            slots.lock.unlock();
         }
     }
 
@@ -133,7 +124,7 @@ final class GroupedStatement<I, O> {
         try {
             execute(batch);
         } finally {
-            handOn();
+            slots.passOn();
         }
     }
 
@@ -175,25 +166,24 @@ final class GroupedStatement<I, O> {
         }
     }
 
-    /** Gives the queued callers (a batch of them) to the first of them to run, or ends this statement slot. */
-    private void handOn() {
-        List<Caller<I, O>> next = new ArrayList<>();
-        lock.lock();
-        try {
-            while (next.size() < maxBatch && !queue.isEmpty()) {
-                Caller<I, O> caller = queue.pollFirst();
-                if (caller.take()) {
-                    next.add(caller);
-                }
-            }
-            if (next.isEmpty()) {
-                inFlight--;
-                return;
-            }
-        } finally {
-            lock.unlock();
+    @Override
+    public long oldestArrival() {
+        while (!queue.isEmpty() && !queue.peekFirst().waiting()) {
+            queue.pollFirst();
         }
-        next.get(0).lead(next);
+        return queue.isEmpty() ? Long.MAX_VALUE : queue.peekFirst().arrival;
+    }
+
+    @Override
+    public Runnable takeBatch() {
+        List<Caller<I, O>> next = new ArrayList<>();
+        while (next.size() < maxBatch && !queue.isEmpty()) {
+            Caller<I, O> caller = queue.pollFirst();
+            if (caller.take()) {
+                next.add(caller);
+            }
+        }
+        return next.isEmpty() ? null : () -> next.get(0).lead(next);
     }
 
     @Override
@@ -209,14 +199,20 @@ final class GroupedStatement<I, O> {
         private static final int WITHDRAWN = 2;
 
         final I input;
+        final long arrival;
         private int state = QUEUED;
         private boolean finished;
         private List<Caller<I, O>> handed;
         private O output;
         private RuntimeException failure;
 
-        Caller(I input) {
+        Caller(I input, long arrival) {
             this.input = input;
+            this.arrival = arrival;
+        }
+
+        synchronized boolean waiting() {
+            return state == QUEUED;
         }
 
         synchronized boolean take() {

@@ -83,11 +83,11 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         this.unwrittenAttempts = new AttemptTally(sql);
         long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
         if (strategy.groupedStatementsInFlight > 0) {
-            int inFlight = strategy.groupedStatementsInFlight;
+            StatementSlots slots = new StatementSlots(strategy.groupedStatementsInFlight);
             this.claimRows = new GroupedStatement<>("claim", description,
-                    new ClaimRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, inFlight, waitMillis);
+                    new ClaimRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, slots, waitMillis);
             this.completionRows = new GroupedStatement<>("complete", description,
-                    new CompletionRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, inFlight, waitMillis);
+                    new CompletionRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, slots, waitMillis);
         } else {
             this.claimRows = null;
             this.completionRows = null;

@@ -46,7 +46,7 @@ public final class JdbcStores {
     }
 
     static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect) {
-        return open(settings, dialect, WriteStrategy.forDialect(dialect));
+        return open(settings, dialect, WriteStrategy.forDialect(dialect, settings.poolSize()));
     }
 
     static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect, WriteStrategy strategy) {

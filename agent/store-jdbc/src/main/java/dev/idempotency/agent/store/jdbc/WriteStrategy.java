@@ -7,12 +7,9 @@ package dev.idempotency.agent.store.jdbc;
  */
 final class WriteStrategy {
 
-    /** Statements of one kind (claims, completions) running at once when they are grouped. */
-    static final int DEFAULT_STATEMENTS_IN_FLIGHT = 2;
-
     final boolean groupCommit;
     final boolean readFirstReplays;
-    /** 0: each caller runs its own statement; else how many grouped statements of a kind may run at once. */
+    /** 0: each caller runs its own statement; else how many grouped statements (claims and completions together) may run at once. */
     final int groupedStatementsInFlight;
 
     private WriteStrategy(boolean groupCommit, boolean readFirstReplays, int groupedStatementsInFlight) {
@@ -24,10 +21,14 @@ final class WriteStrategy {
         this.groupedStatementsInFlight = groupedStatementsInFlight;
     }
 
-    /** What each database is best served by (see {@link Dialect#groupCommit}, {@link Dialect#groupsStatements}). */
-    static WriteStrategy forDialect(Dialect dialect) {
-        return new WriteStrategy(dialect.groupCommit(), true,
-                dialect.groupsStatements() ? DEFAULT_STATEMENTS_IN_FLIGHT : 0);
+    /**
+     * What each database is best served by (see {@link Dialect#groupCommit}, {@link Dialect#groupsStatements}).
+     * Grouped statements, claims and completions together, may run as many at once as the pool
+     * has connections: callers then wait in a group only where they would otherwise wait for a
+     * connection (fewer in flight measured slower at 8 callers, see docs/performance.md).
+     */
+    static WriteStrategy forDialect(Dialect dialect, int poolSize) {
+        return new WriteStrategy(dialect.groupCommit(), true, dialect.groupsStatements() ? poolSize : 0);
     }
 
     /** For tests and benchmarks comparing the strategies on one database. */
@@ -35,7 +36,7 @@ final class WriteStrategy {
         return new WriteStrategy(groupCommit, readFirstReplays, 0);
     }
 
-    /** Grouped statements, at most {@code inFlight} of a kind at once, replays read first. */
+    /** Grouped statements, at most {@code inFlight} at once (claims and completions together), replays read first. */
     static WriteStrategy groupedStatements(int inFlight) {
         if (inFlight < 1) {
             throw new IllegalArgumentException("statements in flight must be at least 1, was " + inFlight);
@@ -46,7 +47,7 @@ final class WriteStrategy {
     @Override
     public String toString() {
         String writes = groupCommit ? "group commit"
-                : groupedStatementsInFlight > 0 ? "grouped statements (" + groupedStatementsInFlight + " in flight)"
+                : groupedStatementsInFlight > 0 ? "grouped statements (at most " + groupedStatementsInFlight + " in flight)"
                 : "a commit per write";
         return writes + (readFirstReplays ? ", replays read first" : ", replays written");
     }

@@ -51,7 +51,7 @@ class GroupedStatementTest {
                 outputs.add(input.equals("left") ? null : input + "!");
             }
             return outputs;
-        }, 100, inFlight, waitMillis);
+        }, 100, new StatementSlots(inFlight), waitMillis);
     }
 
     private void awaitRelease() throws SQLException {
