@@ -23,4 +23,16 @@ public final class Bridge {
     public static void install(Gate installed) {
         gate = installed;
     }
+
+    /**
+     * Called by inlined advice for a failure it suppressed (the request then ran as if the agent
+     * were absent): the core reports it once per cause. {@code where} names the instrumentation
+     * group and the advised class. Never throws.
+     */
+    public static void adviceFailed(String where, Throwable failure) {
+        Gate installed = gate;
+        if (installed != null) {
+            installed.adapterFailure(where, failure);
+        }
+    }
 }

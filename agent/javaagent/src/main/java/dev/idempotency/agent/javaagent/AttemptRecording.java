@@ -72,7 +72,11 @@ final class AttemptRecording {
         if (log != null) {
             listeners.add(log);
         }
-        return AttemptListeners.of(Diagnostics::errorOnce, (endpoint, message) -> {
+        return AttemptListeners.of((where, failure) -> {
+            if (Diagnostics.errorOnce(where, failure)) {
+                status.warned(where + ": " + failure);
+            }
+        }, (endpoint, message) -> {
             Diagnostics.warn("endpoint " + endpoint + ": " + message);
             status.warned("endpoint " + endpoint + ": " + message);
         }, listeners);

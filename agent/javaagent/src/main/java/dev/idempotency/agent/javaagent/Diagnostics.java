@@ -33,13 +33,18 @@ public final class Diagnostics {
         }
     }
 
-    /** Reports a failure once per cause (its type and where it was thrown), so a hot path cannot flood stderr. */
-    public static void errorOnce(String where, Throwable failure) {
+    /**
+     * Reports a failure once per cause (its type and where it was thrown), so a hot path cannot
+     * flood stderr; true when this call reported it.
+     */
+    public static boolean errorOnce(String where, Throwable failure) {
         StackTraceElement[] trace = failure.getStackTrace();
         String cause = where + "|" + failure.getClass().getName() + "|" + (trace.length > 0 ? trace[0] : "");
         if (reported.add(cause)) {
             error(where + " (reported once per cause)", failure);
+            return true;
         }
+        return false;
     }
 
     private static PrintStream err() {

@@ -120,10 +120,19 @@ public final class IdempotencyGate implements Gate {
         }
     }
 
-    /** The request ran as if the agent were absent; the cause is reported once. */
+    /**
+     * The request ran as if the agent were absent; the cause is reported once, with what it means
+     * and the fix: an adapter that does not link is a host API the agent does not support there,
+     * anything else a bug of the agent's.
+     */
     @Override
     public void adapterFailure(String adapter, Throwable failure) {
-        reports.report(adapter + " adapter", failure);
+        reports.report(adapter + " failed, so the request ran UNPROTECTED, as if the agent were absent; "
+                + (failure instanceof LinkageError
+                        ? "the adapter does not link against the host's API in that class loader: compare its version "
+                                + "with the supported ones (README), or switch the group off with instrumentation.disabled"
+                        : "this is a fault of the agent: report it with the stack trace below"),
+                failure);
     }
 
     @Override

@@ -31,6 +31,7 @@ final class BootDelegation {
                 .type(named(JBOSS_MODULE))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(BootDelegation.class.getClassLoader())
+                        .withExceptionHandler(AdviceFailureHandler.reportingFor("boot delegation"))
                         .advice(named("loadModuleClass").and(takesArguments(String.class, boolean.class)),
                                 JBossModulesAdvice.class.getName()));
     }

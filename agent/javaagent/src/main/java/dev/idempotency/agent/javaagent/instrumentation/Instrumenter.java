@@ -109,7 +109,8 @@ public final class Instrumenter {
             ElementMatcher<? super TypeDescription> types, ClassDefiner definer) throws IOException {
         NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
         AgentBuilder.Transformer.ForAdvice advice = new AgentBuilder.Transformer.ForAdvice()
-                .include(adapter.adviceLocator());
+                .include(adapter.adviceLocator())
+                .withExceptionHandler(AdviceFailureHandler.reportingFor(instrumentation.group()));
         for (MethodAdvice methodAdvice : instrumentation.advice()) {
             advice = advice.advice(methodAdvice.methods(), methodAdvice.adviceClass());
         }

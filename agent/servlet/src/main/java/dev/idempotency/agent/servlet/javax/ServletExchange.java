@@ -74,7 +74,7 @@ public final class ServletExchange {
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the application as if the
             // agent were absent rather than break the host.
-            gate.adapterFailure("servlet", failure);
+            gate.adapterFailure("servlet adapter", failure);
             return null;
         }
     }

@@ -50,7 +50,7 @@ public final class JerseyExchange {
             return null;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
-            gate.adapterFailure("jaxrs-jersey", failure);
+            gate.adapterFailure("jaxrs-jersey adapter", failure);
             return null;
         }
     }

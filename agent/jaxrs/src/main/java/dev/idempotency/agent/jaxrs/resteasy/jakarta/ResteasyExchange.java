@@ -69,7 +69,7 @@ public final class ResteasyExchange {
             return exchange;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
-            gate.adapterFailure("jaxrs-resteasy", failure);
+            gate.adapterFailure("jaxrs-resteasy adapter", failure);
             return null;
         }
     }
@@ -115,7 +115,7 @@ public final class ResteasyExchange {
         } catch (RuntimeException | LinkageError adapterBug) {
             Gate gate = Bridge.gate();
             if (gate != null) {
-                gate.adapterFailure("jaxrs-resteasy", adapterBug);
+                gate.adapterFailure("jaxrs-resteasy adapter", adapterBug);
             }
         }
     }
