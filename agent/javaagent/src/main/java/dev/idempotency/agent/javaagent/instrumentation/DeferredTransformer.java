@@ -10,10 +10,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * The transformer registered at JVM start, before Byte Buddy is even loaded: Byte Buddy's
- * transformer is built on another thread while the application starts. The first class an
- * instrumentation may want (a servlet, a filter, a JAX-RS dispatcher) waits for it, so none is
- * ever defined uninstrumented; every other class passes straight through.
+ * The transformer the JVM calls: the pre-filter ({@link EntryPointCandidates}) in front of the
+ * advice transformer. At JVM start it is registered before Byte Buddy is even loaded, while the
+ * advice transformer is prepared on another thread: the first class an instrumentation may want
+ * (a servlet, a filter, a JAX-RS dispatcher) waits for it, so none is ever defined uninstrumented;
+ * every other class passes straight through. At an attach the advice transformer is ready at once.
  */
 final class DeferredTransformer implements ClassFileTransformer {
 

@@ -7,11 +7,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Which classes an instrumentation may want, decided from the class file being defined, with the
- * names the instrumentations give: JBoss Modules' {@code Module} and the JAX-RS runtimes' dispatch
- * classes by exact name; servlets and filters when the loader sees a servlet API and the header
+ * names the instrumentations give: the module systems' class resolution (JBoss Modules, Felix,
+ * Equinox) and the JAX-RS runtimes' dispatch classes by exact name; servlets and filters when the
+ * loader sees a servlet API and the header
  * hierarchy reaches {@code Servlet} or {@code Filter}. Parses no class with Byte Buddy, so it can
  * run before Byte Buddy's builder exists; the instrumentations' own matchers then decide precisely.
  *
@@ -23,7 +25,8 @@ final class EntryPointCandidates {
     private static final String[] NEVER_SERVLETS = {"java/", "jdk/", "sun/", "com/sun/", "dev/idempotency/agent/"};
 
     /** Internal names of the classes every start instruments, whatever the config. */
-    private static final Set<String> INFRASTRUCTURE = Set.of(internalName(BootDelegation.JBOSS_MODULE));
+    private static final Set<String> INFRASTRUCTURE = BootDelegation.CLASS_NAMES.stream()
+            .map(EntryPointCandidates::internalName).collect(Collectors.toUnmodifiableSet());
 
     /** Internal name to the groups that want the class by that name, enabled groups first. */
     private final Map<String, List<EntryPointInstrumentation>> byName;

@@ -1,13 +1,8 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
-import java.security.ProtectionDomain;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
 
 /**
  * Defines the adapter classes in the loader of each instrumented class before that class is
@@ -19,7 +14,7 @@ import net.bytebuddy.utility.JavaModule;
  * the host keeps running). Such a class is left as it is and the failure says which loader and what
  * it lacks.
  */
-final class HelperInjector implements AgentBuilder.Transformer {
+final class HelperInjector {
 
     private final NestedJar helpers;
     private final ClassDefiner definer;
@@ -30,9 +25,11 @@ final class HelperInjector implements AgentBuilder.Transformer {
         this.definer = definer;
     }
 
-    @Override
-    public DynamicType.Builder<?> transform(DynamicType.Builder<?> builder, TypeDescription type,
-            ClassLoader loader, JavaModule module, ProtectionDomain protectionDomain) {
+    /**
+     * Makes sure the adapter is defined in {@code loader} before {@code typeName}, which will
+     * carry its advice, is; throws, naming the loader and what it lacks, when it cannot be.
+     */
+    void injectFor(String typeName, ClassLoader loader) {
         if (loader != null && injected.putIfAbsent(loader, Boolean.TRUE) == null) {
             try {
                 requireBridgeVisibleFrom(loader);
@@ -40,11 +37,10 @@ final class HelperInjector implements AgentBuilder.Transformer {
             } catch (RuntimeException | Error failure) {
                 injected.remove(loader);
                 throw new IllegalStateException("cannot define the " + helpers.name()
-                        + " adapter in " + loader + " (needed by " + type.getName() + "), so "
-                        + type.getName() + " is left unprotected: " + BridgeVisibility.explain(loader, failure), failure);
+                        + " adapter in " + loader + " (needed by " + typeName + "), so "
+                        + typeName + " is left unprotected: " + BridgeVisibility.explain(loader, failure), failure);
             }
         }
-        return builder;
     }
 
     private static void requireBridgeVisibleFrom(ClassLoader loader) {

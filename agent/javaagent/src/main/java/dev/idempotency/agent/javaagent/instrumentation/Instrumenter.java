@@ -1,43 +1,37 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
-import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-
 import java.io.IOException;
-import java.lang.instrument.Instrumentation;
 import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.description.type.TypeDefinition;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.DynamicType;
 import net.bytebuddy.dynamic.Nexus;
-import net.bytebuddy.matcher.ElementMatcher;
-import net.bytebuddy.utility.JavaModule;
 
 /**
  * Installs the boot delegation and every entry-point instrumentation whose group the operator has
- * not switched off ({@code instrumentation.disabled}).
+ * not switched off ({@code instrumentation.disabled}): the pre-filter in front, the advice
+ * transformer behind it.
  */
 public final class Instrumenter {
 
-    /** The thread that builds Byte Buddy's transformer while the application starts. */
+    /** The thread that prepares the advice transformer while the application starts. */
     static final String BUILD_THREAD = "idempotency-instrumentation-build";
+
+    private static final String[] NEVER_RETRANSFORMED = {"java.", "jdk.", "sun.", "com.sun.", "dev.idempotency.agent."};
 
     private Instrumenter() {
     }
 
     /**
-     * At JVM start (premain): registers a pre-filter at once and builds Byte Buddy's transformer on
-     * its own thread, so neither Byte Buddy's loading nor its set-up delays the application's
-     * start; the first class an instrumentation may want waits for the build. Nothing is loaded yet that
-     * would need retransforming. {@code events} hears of each class instrumented, each that could not
-     * be, and each a disabled group passed over.
+     * At JVM start (premain): registers the pre-filter at once and prepares the advice transformer
+     * on its own thread, so neither Byte Buddy's loading nor the adapters' reading delays the
+     * application's start; the first class an instrumentation may want waits for it. Nothing is
+     * loaded yet that would need retransforming. {@code events} hears of each class instrumented,
+     * each that could not be, and each a disabled group passed over.
      */
     public static void installAtStart(Instrumentation instrumentation, ClassDefiner definer,
             Collection<String> disabledGroups, InstrumentationEvents events) {
@@ -45,8 +39,7 @@ public final class Instrumenter {
         CompletableFuture<ClassFileTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
-                precise.complete(agentBuilder(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events)
-                        .makeRaw());
+                precise.complete(adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events));
             } catch (Throwable failure) {
                 precise.completeExceptionally(failure);
             }
@@ -62,104 +55,71 @@ public final class Instrumenter {
      * started before us) are retransformed. {@code events} hears of each class instrumented, each
      * that could not be, and each a disabled group passed over.
      */
-    public static ResettableClassFileTransformer install(Instrumentation instrumentation, ClassDefiner definer,
+    public static void install(Instrumentation instrumentation, ClassDefiner definer,
             Collection<String> disabledGroups, InstrumentationEvents events) throws IOException {
         List<EntryPointInstrumentation> all = EntryPointInstrumentations.all();
-        EntryPointCandidates candidates = EntryPointCandidates.of(all, disabledGroups, events);
-        return agentBuilder(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events)
-                .with((AgentBuilder.TransformerDecorator) precise -> new EntryPointPreFilter(precise, candidates))
-                .installOn(instrumentation);
+        AdviceTransformer precise = adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events);
+        instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(all, disabledGroups, events),
+                CompletableFuture.completedFuture(precise), events::failed), true);
+        retransformLoaded(instrumentation, precise, events);
     }
 
-    private static AgentBuilder agentBuilder(List<EntryPointInstrumentation> enabled, ClassDefiner definer,
+    private static AdviceTransformer adviceTransformer(List<EntryPointInstrumentation> enabled, ClassDefiner definer,
             InstrumentationEvents events) throws IOException {
-        // The agent needs no nexus (it changes no class format); left enabled, Byte Buddy would define
-        // its Nexus class in the system class loader, in the application's view, with sun.misc.Unsafe.
-        // The property's name is relocated with Byte Buddy, so an application's own Byte Buddy is untouched.
+        // Byte Buddy's nexus serves type initializers of generated classes; the agent generates none and
+        // changes no class format, and this keeps it from ever defining its Nexus class in the system
+        // class loader, in the application's view. The property's name is relocated with Byte Buddy,
+        // so an application's own Byte Buddy is untouched.
         System.setProperty(Nexus.PROPERTY, "true");
         // The advice is laid into existing classes and no type is generated, so Byte Buddy need not
         // resolve generic signatures; resolving them costs the start about 75 more of its classes and
         // the JDK's reflection on signatures. Relocated too, like the nexus property.
         System.setProperty(TypeDefinition.RAW_TYPES_PROPERTY, "true");
-        EventReport report = new EventReport(events);
-        AgentBuilder builder = new AgentBuilder.Default()
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(new TypeDescriptionCache())
-                .with(TypeDescriptionCache.LOCATION_STRATEGY)
-                .with(report)
-                .ignore(nameStartsWith("java.")
-                        .or(nameStartsWith("jdk."))
-                        .or(nameStartsWith("sun."))
-                        .or(nameStartsWith("com.sun."))
-                        .or(nameStartsWith("dev.idempotency.agent."))
-                        .or(isSynthetic()));
-        builder = BootDelegation.applyTo(builder);
+        List<AdviceRule> rules = new ArrayList<>(BootDelegation.rules());
         for (EntryPointInstrumentation instrumentation : enabled) {
-            ElementMatcher<? super TypeDescription> types = instrumentation.typeMatcher();
-            report.serving(types, instrumentation.kind());
-            builder = applyTo(builder, instrumentation, types, definer);
+            rules.add(AdviceRule.of(instrumentation, definer));
         }
-        return builder;
+        return new AdviceTransformer(rules, events);
     }
 
-    /** The adapter defined next to each advised class, then the advice laid on its methods. */
-    private static AgentBuilder applyTo(AgentBuilder builder, EntryPointInstrumentation instrumentation,
-            ElementMatcher<? super TypeDescription> types, ClassDefiner definer) throws IOException {
-        NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
-        AgentBuilder.Transformer.ForAdvice advice = new AgentBuilder.Transformer.ForAdvice()
-                .include(adapter.adviceLocator())
-                .withExceptionHandler(AdviceFailureHandler.reportingFor(instrumentation.group()));
-        for (MethodAdvice methodAdvice : instrumentation.advice()) {
-            advice = advice.advice(methodAdvice.methods(), methodAdvice.adviceClass());
+    /** The classes loaded before the attach that a rule advises go through the transformer again. */
+    private static void retransformLoaded(Instrumentation instrumentation, AdviceTransformer precise,
+            InstrumentationEvents events) {
+        List<Class<?>> wanted = new ArrayList<>();
+        for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
+            if (retransformable(instrumentation, loaded) && wantedSafely(precise, loaded)) {
+                wanted.add(loaded);
+            }
         }
-        return builder
-                .type(types, instrumentation.classLoaderMatcher())
-                .transform(new HelperInjector(adapter, definer))
-                .transform(advice);
+        for (Class<?> loaded : wanted) {
+            try {
+                instrumentation.retransformClasses(loaded);
+            } catch (UnmodifiableClassException | RuntimeException | LinkageError failure) {
+                events.failed("could not instrument " + loaded.getName() + ", loaded before the attach: "
+                        + BridgeVisibility.withRootCause(failure));
+            }
+        }
     }
 
-    /**
-     * Tells the agent's status of each class transformed, with the kind of entry point it is, and of
-     * each error in one line.
-     */
-    private static final class EventReport extends AgentBuilder.Listener.Adapter {
-        private final InstrumentationEvents events;
-        /** The type matcher of each enabled instrumentation, with the kind it serves, in the order applied. */
-        private final List<Map.Entry<ElementMatcher<? super TypeDescription>, EntryPointKind>> kinds = new ArrayList<>();
-
-        EventReport(InstrumentationEvents events) {
-            this.events = events;
+    private static boolean retransformable(Instrumentation instrumentation, Class<?> loaded) {
+        if (!instrumentation.isModifiableClass(loaded)) { // hidden classes are not
+            return false;
         }
-
-        void serving(ElementMatcher<? super TypeDescription> types, EntryPointKind kind) {
-            kinds.add(Map.entry(types, kind));
-        }
-
-        @Override
-        public void onTransformation(TypeDescription type, ClassLoader loader, JavaModule module, boolean loaded,
-                DynamicType dynamicType) {
-            events.instrumented(type.getName(), loader, kindOf(type));
-        }
-
-        @Override
-        public void onError(String typeName, ClassLoader loader, JavaModule module, boolean loaded,
-                Throwable throwable) {
-            events.failed("could not instrument " + typeName + ": " + BridgeVisibility.withRootCause(throwable));
-        }
-
-        /** Asks the matchers again: the listener is not told which one matched, and it is once per class. */
-        private EntryPointKind kindOf(TypeDescription type) {
-            if (type.getName().equals(BootDelegation.JBOSS_MODULE)) {
-                return EntryPointKind.CLASS_LOADING;
+        String name = loaded.getName();
+        for (String prefix : NEVER_RETRANSFORMED) {
+            if (name.startsWith(prefix)) {
+                return false;
             }
-            for (Map.Entry<ElementMatcher<? super TypeDescription>, EntryPointKind> serving : kinds) {
-                if (serving.getKey().matches(type)) {
-                    return serving.getValue();
-                }
-            }
-            return null;
+        }
+        return true;
+    }
+
+    private static boolean wantedSafely(AdviceTransformer precise, Class<?> loaded) {
+        try {
+            return precise.wants(loaded);
+        } catch (RuntimeException | LinkageError undescribable) {
+            // a class whose hierarchy cannot be resolved by reflection is no servlet the container could call
+            return false;
         }
     }
 }

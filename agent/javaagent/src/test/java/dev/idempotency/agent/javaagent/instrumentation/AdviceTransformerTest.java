@@ -1,0 +1,142 @@
+package dev.idempotency.agent.javaagent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.any;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.dynamic.loading.ByteArrayClassLoader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The advice transformer lays a rule's advice into the class file it is given, keeps the class's
+ * shape, tells the events, leaves classes no rule wants alone, and reports what it cannot do.
+ * The transformed bytes are defined in a loader of their own, so the JVM verifies them.
+ */
+class AdviceTransformerTest {
+
+    /** Stands for an entry point: one method the advice changes, one it leaves alone. */
+    public static class Handler {
+        public String handle(String request) {
+            return "handled " + request;
+        }
+
+        public String other(String request) {
+            return "other " + request;
+        }
+    }
+
+    /** Stands for a class no rule wants. */
+    public static class Bystander {
+        public String handle(String request) {
+            return "bystander " + request;
+        }
+    }
+
+    public static class MarkingAdvice {
+        @Advice.OnMethodExit
+        static void exit(@Advice.Return(readOnly = false) String result) {
+            result = result + ", advised";
+        }
+    }
+
+    private final List<String> instrumented = new CopyOnWriteArrayList<>();
+    private final List<String> failures = new CopyOnWriteArrayList<>();
+    private final InstrumentationEvents events = new InstrumentationEvents() {
+        @Override
+        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
+            instrumented.add(typeName + " " + kind);
+        }
+
+        @Override
+        public void failed(String problem) {
+            failures.add(problem);
+        }
+
+        @Override
+        public void disabledGroupPassedOver(String group, String className) {
+        }
+    };
+
+    @Test
+    void theRuleAdvisesItsMethodAndTheClassKeepsItsShape() throws Exception {
+        AdviceTransformer transformer = transformer(MarkingAdvice.class.getName());
+        byte[] original = classFile(Handler.class);
+
+        byte[] advised = transformer.transform(getClass().getClassLoader(), internalName(Handler.class), null, null, original);
+
+        assertThat(advised).isNotNull();
+        Class<?> type = defineAlone(Handler.class, advised);
+        Object handler = type.getConstructor().newInstance();
+        assertThat(type.getMethod("handle", String.class).invoke(handler, "order")).isEqualTo("handled order, advised");
+        assertThat(type.getMethod("other", String.class).invoke(handler, "order")).isEqualTo("other order");
+        assertThat(type.getDeclaredMethods()).hasSameSizeAs(Handler.class.getDeclaredMethods());
+        assertThat(type.getDeclaredFields()).hasSameSizeAs(Handler.class.getDeclaredFields());
+        assertThat(instrumented).containsExactly(Handler.class.getName() + " SERVLET");
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aClassNoRuleWantsIsLeftAlone() throws Exception {
+        AdviceTransformer transformer = transformer(MarkingAdvice.class.getName());
+
+        byte[] result = transformer.transform(getClass().getClassLoader(), internalName(Bystander.class), null, null,
+                classFile(Bystander.class));
+
+        assertThat(result).isNull();
+        assertThat(instrumented).isEmpty();
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aClassItCannotAdviseIsReportedAndDefinedAsItWas() throws Exception {
+        AdviceTransformer transformer = transformer("dev.idempotency.agent.missing.NoSuchAdvice");
+
+        byte[] result = transformer.transform(getClass().getClassLoader(), internalName(Handler.class), null, null,
+                classFile(Handler.class));
+
+        assertThat(result).isNull();
+        assertThat(instrumented).isEmpty();
+        assertThat(failures).singleElement().asString()
+                .startsWith("could not instrument " + Handler.class.getName() + ": ")
+                .contains("NoSuchAdvice");
+    }
+
+    @Test
+    void anAlreadyLoadedClassIsWantedOnlyWhenARuleApplies() {
+        AdviceTransformer transformer = transformer(MarkingAdvice.class.getName());
+
+        assertThat(transformer.wants(Handler.class)).isTrue();
+        assertThat(transformer.wants(Bystander.class)).isFalse();
+        assertThat(transformer.wants(String.class)).isFalse();
+    }
+
+    private AdviceTransformer transformer(String adviceClass) {
+        AdviceRule rule = AdviceRule.ofAgentAdvice(named(Handler.class.getName()), any(), EntryPointKind.SERVLET,
+                List.of(new MethodAdvice(named("handle"), adviceClass)), "test");
+        return new AdviceTransformer(List.of(rule), events);
+    }
+
+    private static Class<?> defineAlone(Class<?> original, byte[] bytes) throws ClassNotFoundException {
+        ClassLoader loader = new ByteArrayClassLoader.ChildFirst(AdviceTransformerTest.class.getClassLoader(),
+                Map.of(original.getName(), bytes));
+        Class<?> type = Class.forName(original.getName(), true, loader);
+        assertThat(type.getClassLoader()).isSameAs(loader);
+        return type;
+    }
+
+    private static byte[] classFile(Class<?> type) throws IOException {
+        try (InputStream in = type.getClassLoader().getResourceAsStream(internalName(type) + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static String internalName(Class<?> type) {
+        return type.getName().replace('.', '/');
+    }
+}
