@@ -3,12 +3,11 @@ package dev.idempotency.it.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarInputStream;
@@ -33,24 +32,24 @@ class AgentJarTest {
                 + "    path: /orders/{id}/payments\n"
                 + "    scope: header:X-Merchant-Id\n");
 
-        Run run = runWithAgent("config=" + config, null);
+        ProgramRun run = runWithAgent("config=" + config, null);
 
-        assertThat(run.exitCode).isZero();
-        assertThat(run.stdout).contains("hello from a plain program");
-        assertThat(run.stderr).contains(": 2 endpoints declared in " + config.toAbsolutePath().normalize() + ", store h2");
-        assertThat(run.stderr).as("on any Java: no sun.misc.Unsafe, no bootstrap search path for class sharing to refuse")
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).contains("hello from a plain program");
+        assertThat(run.stderr()).contains(": 2 endpoints declared in " + config.toAbsolutePath().normalize() + ", store h2");
+        assertThat(run.stderr()).as("on any Java: no sun.misc.Unsafe, no bootstrap search path for class sharing to refuse")
                 .doesNotContain("sun.misc.Unsafe").doesNotContain("Sharing is only supported").doesNotContain("WARNING");
-        assertThat(run.stdout).contains("java " + Runtime.version().feature());
+        assertThat(run.stdout()).contains("java " + Runtime.version().feature());
     }
 
     @Test
     void environmentVariableIsTheFallbackForTheConfigLocation() throws Exception {
         Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
 
-        Run run = runWithAgent(null, config);
+        ProgramRun run = runWithAgent(null, config);
 
-        assertThat(run.exitCode).isZero();
-        assertThat(run.stderr).contains(": 1 endpoint declared in " + config.toAbsolutePath().normalize() + ", store h2");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stderr()).contains(": 1 endpoint declared in " + config.toAbsolutePath().normalize() + ", store h2");
     }
 
     @Test
@@ -64,11 +63,11 @@ class AgentJarTest {
                 + "    method: POST\n"
                 + "    path: /orders/{id}/payments\n");
 
-        Run run = runWithAgent("config=" + config, null, IdleProgram.class, System.getProperty("java.class.path"), "4");
+        ProgramRun run = runWithAgent("config=" + config, null, IdleProgram.class, System.getProperty("java.class.path"), "4");
 
-        assertThat(run.exitCode).as(run.stderr).isZero();
-        assertThat(run.stdout).contains("idle program done");
-        List<String> warnings = run.stderr.lines().filter(line -> line.contains("WARNING")).toList();
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("idle program done");
+        List<String> warnings = run.stderr().lines().filter(line -> line.contains("WARNING")).toList();
         assertThat(warnings).hasSize(2);
         assertThat(warnings.get(0)).contains("POST /orders: no instrumented entry point serves it 1s after start",
                 "UNPROTECTED", "the application has loaded no servlet, filter or JAX-RS runtime class", "Fix:");
@@ -83,11 +82,11 @@ class AgentJarTest {
                 + "    path: /orders\n"
                 + "    ttl: 24 hours\n");
 
-        Run run = runWithAgent("config=" + config, null);
+        ProgramRun run = runWithAgent("config=" + config, null);
 
-        assertThat(run.exitCode).isEqualTo(1);
-        assertThat(run.stdout).doesNotContain("hello from a plain program");
-        assertThat(run.stderr).contains("broken.yaml").contains("endpoints[0].ttl").contains("24 hours");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stdout()).doesNotContain("hello from a plain program");
+        assertThat(run.stderr()).contains("broken.yaml").contains("endpoints[0].ttl").contains("24 hours");
     }
 
     @Test
@@ -99,19 +98,19 @@ class AgentJarTest {
                 + "    path: /orders\n"
                 + "    tll: 24h\n");
 
-        Run run = runWithAgent("config=" + config, null);
+        ProgramRun run = runWithAgent("config=" + config, null);
 
-        assertThat(run.exitCode).isZero();
-        assertThat(run.stdout).contains("hello from a plain program");
-        assertThat(run.stderr).contains("WARNING").contains("UNPROTECTED").contains("endpoints[0].tll");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.stdout()).contains("hello from a plain program");
+        assertThat(run.stderr()).contains("WARNING").contains("UNPROTECTED").contains("endpoints[0].tll");
     }
 
     @Test
     void missingConfigLocationIsAClearRefusal() throws Exception {
-        Run run = runWithAgent(null, null);
+        ProgramRun run = runWithAgent(null, null);
 
-        assertThat(run.exitCode).isEqualTo(1);
-        assertThat(run.stderr).contains("config=").contains("IDEMPOTENCY_AGENT_CONFIG");
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.stderr()).contains("config=").contains("IDEMPOTENCY_AGENT_CONFIG");
     }
 
     @Test
@@ -171,18 +170,18 @@ class AgentJarTest {
     void anApplicationsOwnJdbcDriversAreTheOnlyOnesItSeesAndNothingOfTheAgentIsFound() throws Exception {
         Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
 
-        Run run = runWithAgent("config=" + config, null, DriverProgram.class, applicationWithItsOwnDrivers());
+        ProgramRun run = runWithAgent("config=" + config, null, DriverProgram.class, applicationWithItsOwnDrivers());
 
-        assertThat(run.exitCode).as(run.stderr).isZero();
-        assertThat(run.stderr).contains(": 1 endpoint declared in ");
-        assertThat(run.stdout).contains("registered org.h2.Driver", "registered org.postgresql.Driver",
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stderr()).contains(": 1 endpoint declared in ");
+        assertThat(run.stdout()).contains("registered org.h2.Driver", "registered org.postgresql.Driver",
                 "service org.h2.Driver", "service org.postgresql.Driver",
                 "connection org.h2.jdbc.JdbcConnection 2.3.232", "agent classes: not visible");
-        assertThat(run.stdout.lines().filter(line -> line.startsWith("registered ") || line.startsWith("service ")))
+        assertThat(run.stdout().lines().filter(line -> line.startsWith("registered ") || line.startsWith("service ")))
                 .as("the application's two drivers, each once").hasSize(4);
-        assertThat(run.stdout).as("no resource of the agent's").contains("resource ")
+        assertThat(run.stdout()).as("no resource of the agent's").contains("resource ")
                 .doesNotContain(AGENT_JAR.getFileName().toString());
-        assertThat(run.stdout).doesNotContain("dev.idempotency.agent.");
+        assertThat(run.stdout()).doesNotContain("dev.idempotency.agent.");
     }
 
     /** This test's classes and the two drivers copied for it; nothing else of the build's class path. */
@@ -202,37 +201,18 @@ class AgentJarTest {
         return Files.writeString(dir.resolve(name), content);
     }
 
-    private Run runWithAgent(String agentArgs, Path configFromEnv) throws Exception {
+    private ProgramRun runWithAgent(String agentArgs, Path configFromEnv) throws Exception {
         return runWithAgent(agentArgs, configFromEnv, HelloProgram.class, System.getProperty("java.class.path"));
     }
 
-    private Run runWithAgent(String agentArgs, Path configFromEnv, Class<?> program, String classPath,
+    private ProgramRun runWithAgent(String agentArgs, Path configFromEnv, Class<?> program, String classPath,
             String... programArgs) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String agent = "-javaagent:" + AGENT_JAR + (agentArgs == null ? "" : "=" + agentArgs);
         List<String> command = new ArrayList<>(List.of(java, agent, "-cp", classPath, program.getName()));
         command.addAll(List.of(programArgs));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(dir.toFile())
-                .redirectOutput(dir.resolve("stdout.txt").toFile())
-                .redirectError(dir.resolve("stderr.txt").toFile());
-        builder.environment().remove("IDEMPOTENCY_AGENT_CONFIG");
-        if (configFromEnv != null) {
-            builder.environment().put("IDEMPOTENCY_AGENT_CONFIG", configFromEnv.toString());
-        }
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                throw new AssertionError("the JVM did not exit within 60 s");
-            }
-            return new Run(process.exitValue(),
-                    Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8),
-                    Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8));
-        } finally {
-            process.destroyForcibly();
-        }
+        return ProgramRun.of(command, dir,
+                configFromEnv == null ? Map.of() : Map.of("IDEMPOTENCY_AGENT_CONFIG", configFromEnv.toString()));
     }
 
-    private record Run(int exitCode, String stdout, String stderr) {
-    }
 }

@@ -6,12 +6,11 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -40,31 +39,31 @@ class OsgiBootDelegationTest {
     void aBundleFindsTheBridgeInTheBootstrapLoaderAndNothingElseOfTheAgent(String framework) throws Exception {
         Path config = Files.writeString(dir.resolve("agent.yaml"), "endpoints:\n  - method: POST\n    path: /orders\n");
 
-        Run run = run(framework, "-javaagent:" + AGENT_JAR + "=config=" + config);
+        ProgramRun run = run(framework, "-javaagent:" + AGENT_JAR + "=config=" + config);
 
-        assertThat(run.exitCode).as(run.stderr).isZero();
-        assertThat(run.stdout).as(run.stderr).contains(
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).as(run.stderr()).contains(
                 "probe loaded by a bundle's loader: true",
                 "bridge: from the bootstrap loader",
                 "agent internals: not found (ClassNotFoundException)");
-        assertThat(run.stderr).contains(": 1 endpoint declared in ");
+        assertThat(run.stderr()).contains(": 1 endpoint declared in ");
         // Felix itself calls sun.misc.Unsafe, which Java 24 and later warn of; the agent warns of nothing.
-        assertThat(run.stderr.lines().filter(line -> line.contains("idempotency")))
+        assertThat(run.stderr().lines().filter(line -> line.contains("idempotency")))
                 .noneMatch(line -> line.contains("WARNING") || line.contains("ERROR"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"felix", "equinox"})
     void withoutTheAgentTheSameBundleFindsNoBridge(String framework) throws Exception {
-        Run run = run(framework, null);
+        ProgramRun run = run(framework, null);
 
-        assertThat(run.exitCode).as(run.stderr).isZero();
-        assertThat(run.stdout).as(run.stderr).contains(
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).as(run.stderr()).contains(
                 "probe loaded by a bundle's loader: true",
                 "bridge: not found (ClassNotFoundException)");
     }
 
-    private Run run(String framework, String agentOption) throws Exception {
+    private ProgramRun run(String framework, String agentOption) throws Exception {
         Path frameworkJar = FRAMEWORKS.resolve(framework + ".jar");
         assertThat(frameworkJar).exists();
         Path testClasses = Path.of(OsgiProgram.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -75,22 +74,7 @@ class OsgiBootDelegationTest {
         }
         command.addAll(List.of("-cp", testClasses + File.pathSeparator + frameworkJar,
                 OsgiProgram.class.getName(), probeBundle().toString(), dir.resolve("framework-storage").toString()));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(dir.toFile())
-                .redirectOutput(dir.resolve("stdout.txt").toFile())
-                .redirectError(dir.resolve("stderr.txt").toFile());
-        builder.environment().remove("IDEMPOTENCY_AGENT_CONFIG");
-        Process process = builder.start();
-        try {
-            if (!process.waitFor(60, TimeUnit.SECONDS)) {
-                throw new AssertionError("the JVM did not exit within 60 s");
-            }
-            return new Run(process.exitValue(),
-                    Files.readString(dir.resolve("stdout.txt"), StandardCharsets.UTF_8),
-                    Files.readString(dir.resolve("stderr.txt"), StandardCharsets.UTF_8));
-        } finally {
-            process.destroyForcibly();
-        }
+        return ProgramRun.of(command, dir, Map.of());
     }
 
     /** A bundle of one class, {@link BridgeProbe}, that imports no package. */
@@ -113,6 +97,4 @@ class OsgiBootDelegationTest {
         return bundle;
     }
 
-    private record Run(int exitCode, String stdout, String stderr) {
-    }
 }

@@ -132,6 +132,18 @@ public abstract class ContractSuite extends SeedScenarios {
         return startWithAgent(workDir, agentConfigFile);
     }
 
+    // ---- a good guest: on any Java (the build runs these on 17 and 25) the JVM warns of nothing of the agent's ----
+
+    @Test
+    void theJvmWarnsOfNoDeprecatedOrRefusedUseByTheAgent() {
+        List<String> stderr = service().stderr();
+
+        assertThat(stderr).anyMatch(line -> line.startsWith("idempotency-agent ") && line.contains(" declared in "));
+        // The JDK names the caller of sun.misc.Unsafe; the host's own libraries (Netty) may be named.
+        assertThat(stderr).noneMatch(line -> line.contains("has been called by") && line.contains("idempotency"));
+        assertThat(stderr).noneMatch(line -> line.contains("Sharing is only supported for boot loader classes"));
+    }
+
     // ---- the operator's own check: the agent jar's verify command passes on this runtime ----
 
     @Test
