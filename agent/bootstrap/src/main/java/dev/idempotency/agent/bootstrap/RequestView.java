@@ -34,4 +34,13 @@ public interface RequestView {
      * application sees the full body if the request proceeds.
      */
     byte[] body(int limit) throws IOException;
+
+    /**
+     * The class the host handed the request to, as the adapter saw it: the servlet or filter whose
+     * advised method took it, or the resource class a JAX-RS runtime dispatched to. The agent's
+     * status shows, per endpoint, where its requests really entered. {@code null} when unknown.
+     */
+    default Class<?> entryPoint() {
+        return null;
+    }
 }

@@ -191,6 +191,18 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     }
 
     @Override
+    public String[] getEndpointEntryPoints() {
+        RunningAgent started = runtime;
+        if (started == null) {
+            return new String[0];
+        }
+        List<String> lines = new ArrayList<>();
+        started.entryPointsByEndpoint().forEach((endpoint, entryPoints) ->
+                entryPoints.forEach(entryPoint -> lines.add(endpoint + ": " + entryPoint)));
+        return lines.toArray(new String[0]);
+    }
+
+    @Override
     public String[] getWarnings() {
         return warnings.toArray(new String[0]);
     }

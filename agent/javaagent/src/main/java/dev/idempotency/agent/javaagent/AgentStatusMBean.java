@@ -34,6 +34,13 @@ public interface AgentStatusMBean {
      */
     String[] getDisabledInstrumentationGroups();
 
+    /**
+     * Per declared endpoint that requests have reached, where they entered, as the adapter saw it:
+     * {@code name: class in loader}, one line per class (a servlet, a filter, a JAX-RS resource),
+     * the most recent first, at most four per endpoint.
+     */
+    String[] getEndpointEntryPoints();
+
     /** What the agent warned of since it started: instrumentation failures, declarations that match nothing. */
     String[] getWarnings();
 

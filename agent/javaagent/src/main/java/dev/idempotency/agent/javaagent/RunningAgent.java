@@ -16,6 +16,7 @@ import dev.idempotency.agent.store.keeper.StoreKeeper;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /** The running agent: the store, the gate the adapters call through the bridge, and the keeper. */
@@ -96,6 +97,11 @@ final class RunningAgent {
     /** The store, opened or still opening (its calls then wait for the opening, bounded). */
     IdempotencyStore store() {
         return store;
+    }
+
+    /** Per endpoint its requests have reached, the classes the host handed them to, with their loaders. */
+    Map<String, List<String>> entryPointsByEndpoint() {
+        return gate.entryPointsByEndpoint();
     }
 
     /** Claims this JVM is executing now. */

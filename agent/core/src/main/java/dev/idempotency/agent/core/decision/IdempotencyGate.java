@@ -58,6 +58,7 @@ public final class IdempotencyGate implements Gate {
     private final String owner;
     private final TimeSource time;
     private final FailureReports reports;
+    private final EntryPointsSeen entryPoints = new EntryPointsSeen();
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
     /** Endpoints of scope none already warned of requests that carry credentials. */
@@ -135,6 +136,14 @@ public final class IdempotencyGate implements Gate {
                 failure);
     }
 
+    /**
+     * Per declared endpoint that requests have reached, the classes the host handed them to, with
+     * their loaders, the most recent first: where protection really happens.
+     */
+    public Map<String, List<String>> entryPointsByEndpoint() {
+        return entryPoints.snapshot();
+    }
+
     @Override
     public Verdict begin(Object route, RequestView request) {
         if (!(route instanceof EndpointPolicy)) {
@@ -143,6 +152,7 @@ public final class IdempotencyGate implements Gate {
         EndpointPolicy policy = (EndpointPolicy) route;
         AttemptContext attempt = null;
         try {
+            entryPoints.saw(policy.name(), request.entryPoint());
             attempt = new AttemptContext(policy, request.method(), RoutedPath.normalise(request.path()),
                     requestIdOf(policy, request), time.nanoTime());
             attempt.captureHeaders(details, request);

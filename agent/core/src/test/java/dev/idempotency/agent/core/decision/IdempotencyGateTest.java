@@ -620,6 +620,19 @@ class IdempotencyGateTest {
     }
 
     @Test
+    void theEntryPointEachRequestCameThroughIsKeptPerEndpoint() {
+        GateFixture fixture = new GateFixture(orders());
+
+        fixture.gate.begin(fixture.policy, TestRequest.post("/orders").key("k-entry").body("{}")
+                .entryPoint(IdempotencyGateTest.class).build());
+        fixture.gate.begin(fixture.policy, TestRequest.post("/orders").build());
+
+        assertThat(fixture.gate.entryPointsByEndpoint()).containsOnlyKeys(fixture.policy.name());
+        assertThat(fixture.gate.entryPointsByEndpoint().get(fixture.policy.name())).singleElement().asString()
+                .startsWith(IdempotencyGateTest.class.getName() + " in ");
+    }
+
+    @Test
     void adapterFailuresAreReportedOncePerCause() {
         GateFixture fixture = new GateFixture(orders());
         for (int i = 0; i < 3; i++) {

@@ -21,6 +21,7 @@ public final class TestRequest implements RequestView {
     private final byte[] body;
     private final long contentLength;
     private final IOException bodyFailure;
+    private final Class<?> entryPoint;
     private int bodyReads;
 
     private TestRequest(Builder b) {
@@ -32,6 +33,7 @@ public final class TestRequest implements RequestView {
         this.body = b.body;
         this.contentLength = b.contentLength == null ? b.body.length : b.contentLength;
         this.bodyFailure = b.bodyFailure;
+        this.entryPoint = b.entryPoint;
     }
 
     public static Builder post(String path) {
@@ -52,6 +54,11 @@ public final class TestRequest implements RequestView {
     @Override
     public String method() {
         return method;
+    }
+
+    @Override
+    public Class<?> entryPoint() {
+        return entryPoint;
     }
 
     @Override
@@ -109,6 +116,13 @@ public final class TestRequest implements RequestView {
         private byte[] body = new byte[0];
         private Long contentLength;
         private IOException bodyFailure;
+        private Class<?> entryPoint;
+
+        /** The class the host handed the request to (a servlet, a resource). */
+        public Builder entryPoint(Class<?> entryPoint) {
+            this.entryPoint = entryPoint;
+            return this;
+        }
 
         /** Adds one header line (call again for another line of the same name). */
         public Builder header(String name, String value) {

@@ -87,16 +87,32 @@ final class StatusCommand {
         }
         out.println("endpoints:");
         List<String> unprotected = List.of((String[]) jmx.getAttribute(status, "UnprotectedEndpoints"));
+        String[] entered = endpointEntryPoints(jmx, status);
         for (String declared : (String[]) jmx.getAttribute(status, "DeclaredEndpoints")) {
             String name = declared.substring(0, declared.indexOf(' '));
             out.println("  " + declared + ": " + (unprotected.contains(declared)
                     ? "UNPROTECTED, no instrumented entry point serves it (see the warnings below); " : "")
                     + requests(jmx, MetricsRegistration.endpointName(name)));
+            for (String line : entered) {
+                if (line.startsWith(name + ": ")) {
+                    out.println("    entered at " + line.substring(name.length() + 2));
+                }
+            }
         }
         String[] warnings = (String[]) jmx.getAttribute(status, "Warnings");
         out.println("warnings: " + (warnings.length == 0 ? "none" : warnings.length));
         for (String warning : warnings) {
             out.println("  " + warning);
+        }
+    }
+
+    /** None from an agent that predates the attribute. */
+    private static String[] endpointEntryPoints(MBeanServerConnection jmx, ObjectName status)
+            throws IOException, JMException {
+        try {
+            return (String[]) jmx.getAttribute(status, "EndpointEntryPoints");
+        } catch (AttributeNotFoundException older) {
+            return new String[0];
         }
     }
 

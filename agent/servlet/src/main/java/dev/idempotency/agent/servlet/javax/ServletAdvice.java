@@ -17,10 +17,11 @@ public final class ServletAdvice {
 
     @Advice.OnMethodEnter(suppress = Throwable.class, skipOn = Advice.OnNonDefaultValue.class)
     public static boolean enter(
+            @Advice.This Object entryPoint,
             @Advice.Argument(value = 0, readOnly = false) ServletRequest request,
             @Advice.Argument(value = 1, readOnly = false) ServletResponse response,
             @Advice.Local("exchange") ServletExchange exchange) {
-        exchange = ServletExchange.begin(request, response);
+        exchange = ServletExchange.begin(request, response, entryPoint.getClass());
         if (exchange == null) {
             return false;
         }

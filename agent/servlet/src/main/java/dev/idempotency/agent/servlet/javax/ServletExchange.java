@@ -35,8 +35,11 @@ public final class ServletExchange {
         this.answered = answered;
     }
 
-    /** Returns {@code null} when this call is not the outermost call of a declared endpoint. */
-    public static ServletExchange begin(ServletRequest rawRequest, ServletResponse rawResponse) {
+    /**
+     * Returns {@code null} when this call is not the outermost call of a declared endpoint.
+     * {@code entryPoint} is the servlet or filter class whose advised method was called.
+     */
+    public static ServletExchange begin(ServletRequest rawRequest, ServletResponse rawResponse, Class<?> entryPoint) {
         Gate gate = Bridge.gate();
         if (gate == null
                 || !(rawRequest instanceof HttpServletRequest)
@@ -54,7 +57,7 @@ public final class ServletExchange {
         }
         http.setAttribute(MARKER, Boolean.TRUE);
         try {
-            ServletRequestView view = new ServletRequestView(http, path);
+            ServletRequestView view = new ServletRequestView(http, path, entryPoint);
             Verdict verdict = gate.begin(route, view);
             if (!verdict.proceeds()) {
                 respond(httpResponse, verdict);

@@ -14,10 +14,17 @@ final class ServletRequestView extends ReadAheadRequestView {
 
     private final HttpServletRequest request;
     private final String path;
+    private final Class<?> entryPoint;
 
-    ServletRequestView(HttpServletRequest request, String path) {
+    ServletRequestView(HttpServletRequest request, String path, Class<?> entryPoint) {
         this.request = request;
         this.path = path;
+        this.entryPoint = entryPoint;
+    }
+
+    @Override
+    public Class<?> entryPoint() {
+        return entryPoint;
     }
 
     /**

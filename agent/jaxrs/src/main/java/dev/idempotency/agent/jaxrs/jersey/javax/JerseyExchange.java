@@ -38,7 +38,7 @@ public final class JerseyExchange {
         }
         request.setProperty(Bridge.REQUEST_MARKER, Boolean.TRUE);
         try {
-            JerseyRequestView view = new JerseyRequestView(request, path);
+            JerseyRequestView view = new JerseyRequestView(request, path, resource);
             Verdict verdict = gate.begin(route, view);
             if (view.readAhead() != null) {
                 request.setEntityStream(view.readAhead().replay());

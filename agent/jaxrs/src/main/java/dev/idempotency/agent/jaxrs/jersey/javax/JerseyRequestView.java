@@ -14,10 +14,17 @@ final class JerseyRequestView extends ReadAheadRequestView {
 
     private final ContainerRequest request;
     private final String path;
+    private final Class<?> entryPoint;
 
-    JerseyRequestView(ContainerRequest request, String path) {
+    JerseyRequestView(ContainerRequest request, String path, Class<?> entryPoint) {
         this.request = request;
         this.path = path;
+        this.entryPoint = entryPoint;
+    }
+
+    @Override
+    public Class<?> entryPoint() {
+        return entryPoint;
     }
 
     /** The decoded path Jersey matched the resource method on, below the application's base URI. */

@@ -53,7 +53,7 @@ public final class ResteasyExchange {
         }
         request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
         try {
-            ResteasyRequestView view = new ResteasyRequestView(request, path);
+            ResteasyRequestView view = new ResteasyRequestView(request, path, resource);
             Verdict verdict = gate.begin(route, view);
             if (view.readAhead() != null) {
                 request.setInputStream(view.readAhead().replay());

@@ -15,10 +15,17 @@ final class ResteasyRequestView extends ReadAheadRequestView {
 
     private final HttpRequest request;
     private final String path;
+    private final Class<?> entryPoint;
 
-    ResteasyRequestView(HttpRequest request, String path) {
+    ResteasyRequestView(HttpRequest request, String path, Class<?> entryPoint) {
         this.request = request;
         this.path = path;
+        this.entryPoint = entryPoint;
+    }
+
+    @Override
+    public Class<?> entryPoint() {
+        return entryPoint;
     }
 
     /** The decoded path RESTEasy matched the resource method on, below the application's base URI. */

@@ -25,7 +25,7 @@ class JerseyRequestViewTest {
     @Test
     void methodQueryAndPrincipalComeFromTheRequest() {
         ContainerRequest request = request("PUT", "orders/7?currency=EUR&note=a%20b", "alice");
-        JerseyRequestView view = new JerseyRequestView(request, JerseyRequestView.routedPath(request));
+        JerseyRequestView view = new JerseyRequestView(request, JerseyRequestView.routedPath(request), null);
 
         assertThat(view.method()).isEqualTo("PUT");
         assertThat(view.path()).isEqualTo("/orders/7");
@@ -35,7 +35,7 @@ class JerseyRequestViewTest {
 
     @Test
     void noQueryAndNoSecurityContextAreNull() {
-        JerseyRequestView view = new JerseyRequestView(request("POST", "orders"), "/orders");
+        JerseyRequestView view = new JerseyRequestView(request("POST", "orders"), "/orders", null);
 
         assertThat(view.rawQuery()).isNull();
         assertThat(view.principal()).isNull();
@@ -47,7 +47,7 @@ class JerseyRequestViewTest {
         request.header("Idempotency-Key", "key-1");
         request.header("X-Tag", "first");
         request.header("x-tag", "second");
-        JerseyRequestView view = new JerseyRequestView(request, "/orders");
+        JerseyRequestView view = new JerseyRequestView(request, "/orders", null);
 
         assertThat(view.headers("idempotency-key")).containsExactly("key-1");
         assertThat(view.headers("X-TAG")).containsExactly("first", "second");
@@ -59,15 +59,15 @@ class JerseyRequestViewTest {
         ContainerRequest declared = request("POST", "orders");
         declared.header("Content-Length", "11");
 
-        assertThat(new JerseyRequestView(declared, "/orders").contentLength()).isEqualTo(11);
-        assertThat(new JerseyRequestView(request("POST", "orders"), "/orders").contentLength()).isEqualTo(-1);
+        assertThat(new JerseyRequestView(declared, "/orders", null).contentLength()).isEqualTo(11);
+        assertThat(new JerseyRequestView(request("POST", "orders"), "/orders", null).contentLength()).isEqualTo(-1);
     }
 
     @Test
     void theBodyIsReadOnceAndKeptWholeForTheResourceMethod() throws Exception {
         ContainerRequest request = request("POST", "orders");
         request.setEntityStream(new ByteArrayInputStream("{\"amount\":5}".getBytes(UTF_8)));
-        JerseyRequestView view = new JerseyRequestView(request, "/orders");
+        JerseyRequestView view = new JerseyRequestView(request, "/orders", null);
 
         assertThat(view.body(1024)).asString(UTF_8).isEqualTo("{\"amount\":5}");
         assertThat(view.body(1024)).asString(UTF_8).isEqualTo("{\"amount\":5}");
@@ -78,7 +78,7 @@ class JerseyRequestViewTest {
     void aBodyOverTheLimitIsNotGivenToTheCoreButStillReachesTheResourceMethod() throws Exception {
         ContainerRequest request = request("POST", "orders");
         request.setEntityStream(new ByteArrayInputStream("0123456789".getBytes(UTF_8)));
-        JerseyRequestView view = new JerseyRequestView(request, "/orders");
+        JerseyRequestView view = new JerseyRequestView(request, "/orders", null);
 
         assertThat(view.body(4)).isNull();
         assertThat(view.readAhead().replay().readAllBytes()).asString(UTF_8).isEqualTo("0123456789");

@@ -24,7 +24,7 @@ class ResteasyRequestViewTest {
     @Test
     void methodAndRawQueryComeFromTheRequest() {
         MockHttpRequest request = MockHttpRequest.create("PUT", BASE.resolve("orders/7?currency=EUR&note=a%20b"), BASE);
-        ResteasyRequestView view = new ResteasyRequestView(request, ResteasyRequestView.routedPath(request));
+        ResteasyRequestView view = new ResteasyRequestView(request, ResteasyRequestView.routedPath(request), null);
 
         assertThat(view.method()).isEqualTo("PUT");
         assertThat(view.path()).isEqualTo("/orders/7");
@@ -35,7 +35,7 @@ class ResteasyRequestViewTest {
     void headersAreFoundWhateverTheCaseWithEveryValueInOrder() {
         MockHttpRequest request = MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)
                 .header("Idempotency-Key", "key-1").header("X-Tag", "first").header("x-tag", "second");
-        ResteasyRequestView view = new ResteasyRequestView(request, "/orders");
+        ResteasyRequestView view = new ResteasyRequestView(request, "/orders", null);
 
         assertThat(view.headers("IDEMPOTENCY-KEY")).containsExactly("key-1");
         assertThat(view.headers("X-Tag")).containsExactly("first", "second");
@@ -106,6 +106,6 @@ class ResteasyRequestViewTest {
     }
 
     private static ResteasyRequestView view(MockHttpRequest request) {
-        return new ResteasyRequestView(request, ResteasyRequestView.routedPath(request));
+        return new ResteasyRequestView(request, ResteasyRequestView.routedPath(request), null);
     }
 }
