@@ -82,12 +82,12 @@ final class StatusCommand {
         for (String entryPoint : entryPoints) {
             out.println("  " + entryPoint);
         }
-        for (String group : disabledGroups(jmx, status)) {
+        for (String group : optional(jmx, status, "DisabledInstrumentationGroups")) {
             out.println("instrumentation group disabled by instrumentation.disabled: " + group);
         }
         out.println("endpoints:");
         List<String> unprotected = List.of((String[]) jmx.getAttribute(status, "UnprotectedEndpoints"));
-        String[] entered = endpointEntryPoints(jmx, status);
+        String[] entered = optional(jmx, status, "EndpointEntryPoints");
         for (String declared : (String[]) jmx.getAttribute(status, "DeclaredEndpoints")) {
             String name = declared.substring(0, declared.indexOf(' '));
             out.println("  " + declared + ": " + (unprotected.contains(declared)
@@ -106,21 +106,11 @@ final class StatusCommand {
         }
     }
 
-    /** None from an agent that predates the attribute. */
-    private static String[] endpointEntryPoints(MBeanServerConnection jmx, ObjectName status)
+    /** A string-array attribute of the Status MBean; none from an agent that predates it. */
+    private static String[] optional(MBeanServerConnection jmx, ObjectName status, String attribute)
             throws IOException, JMException {
         try {
-            return (String[]) jmx.getAttribute(status, "EndpointEntryPoints");
-        } catch (AttributeNotFoundException older) {
-            return new String[0];
-        }
-    }
-
-    /** None from an agent that predates the attribute. */
-    private static String[] disabledGroups(MBeanServerConnection jmx, ObjectName status)
-            throws IOException, JMException {
-        try {
-            return (String[]) jmx.getAttribute(status, "DisabledInstrumentationGroups");
+            return (String[]) jmx.getAttribute(status, attribute);
         } catch (AttributeNotFoundException older) {
             return new String[0];
         }
