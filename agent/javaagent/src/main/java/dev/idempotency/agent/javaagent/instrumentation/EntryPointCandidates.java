@@ -70,10 +70,8 @@ final class EntryPointCandidates {
         if (loader == null || internalName == null || bytes == null) {
             return false; // the bootstrap path and hidden classes hold no servlets
         }
-        for (String prefix : NEVER_SERVLETS) {
-            if (internalName.startsWith(prefix)) {
-                return false;
-            }
+        if (isJdkOrAgent(internalName)) {
+            return false;
         }
         if (INFRASTRUCTURE.contains(internalName)) {
             return true;
@@ -87,6 +85,16 @@ final class EntryPointCandidates {
             return false;
         }
         return true;
+    }
+
+    /** The JDK's classes and the agent's own are never instrumented, whatever a group wants. */
+    static boolean isJdkOrAgent(String internalName) {
+        for (String prefix : NEVER_SERVLETS) {
+            if (internalName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private EntryPointInstrumentation wanting(ClassLoader loader, String internalName, byte[] bytes) {

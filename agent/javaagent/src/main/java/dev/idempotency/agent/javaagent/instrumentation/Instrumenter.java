@@ -9,7 +9,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import net.bytebuddy.description.type.TypeDefinition;
-import net.bytebuddy.dynamic.Nexus;
 
 /**
  * Installs the boot delegation and every entry-point instrumentation whose group the operator has
@@ -20,8 +19,6 @@ public final class Instrumenter {
 
     /** The thread that prepares the advice transformer while the application starts. */
     static final String BUILD_THREAD = "idempotency-instrumentation-build";
-
-    private static final String[] NEVER_RETRANSFORMED = {"java.", "jdk.", "sun.", "com.sun.", "dev.idempotency.agent."};
 
     private Instrumenter() {
     }
@@ -66,14 +63,10 @@ public final class Instrumenter {
 
     private static AdviceTransformer adviceTransformer(List<EntryPointInstrumentation> enabled, ClassDefiner definer,
             InstrumentationEvents events) throws IOException {
-        // Byte Buddy's nexus serves type initializers of generated classes; the agent generates none and
-        // changes no class format, and this keeps it from ever defining its Nexus class in the system
-        // class loader, in the application's view. The property's name is relocated with Byte Buddy,
-        // so an application's own Byte Buddy is untouched.
-        System.setProperty(Nexus.PROPERTY, "true");
         // The advice is laid into existing classes and no type is generated, so Byte Buddy need not
         // resolve generic signatures; resolving them costs the start about 75 more of its classes and
-        // the JDK's reflection on signatures. Relocated too, like the nexus property.
+        // the JDK's reflection on signatures. The property's name is relocated with Byte Buddy, so an
+        // application's own Byte Buddy is untouched.
         System.setProperty(TypeDefinition.RAW_TYPES_PROPERTY, "true");
         List<AdviceRule> rules = new ArrayList<>(BootDelegation.rules());
         for (EntryPointInstrumentation instrumentation : enabled) {
@@ -102,16 +95,9 @@ public final class Instrumenter {
     }
 
     private static boolean retransformable(Instrumentation instrumentation, Class<?> loaded) {
-        if (!instrumentation.isModifiableClass(loaded)) { // hidden classes are not
-            return false;
-        }
-        String name = loaded.getName();
-        for (String prefix : NEVER_RETRANSFORMED) {
-            if (name.startsWith(prefix)) {
-                return false;
-            }
-        }
-        return true;
+        // hidden classes are not modifiable
+        return instrumentation.isModifiableClass(loaded)
+                && !EntryPointCandidates.isJdkOrAgent(loaded.getName().replace('.', '/'));
     }
 
     private static boolean wantedSafely(AdviceTransformer precise, Class<?> loaded) {
