@@ -4,6 +4,7 @@ import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.KeeperConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
+import dev.idempotency.agent.core.attempt.RandomUuids;
 import dev.idempotency.agent.core.decision.IdempotencyGate;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.route.RouteTable;
@@ -17,7 +18,6 @@ import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** The running agent: the store, the gate the adapters call through the bridge, and the keeper. */
 final class RunningAgent {
@@ -128,7 +128,7 @@ final class RunningAgent {
     private static String ownerId() {
         String host = System.getenv("HOSTNAME");
         return (host == null || host.isEmpty() ? "" : host + "/") + ProcessHandle.current().pid() + "/"
-                + UUID.randomUUID().toString().substring(0, 8);
+                + RandomUuids.next().substring(0, 8);
     }
 
     static String storeKind(String url) {

@@ -7,6 +7,7 @@ import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
+import dev.idempotency.agent.core.attempt.RandomUuids;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
@@ -36,7 +37,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
@@ -161,7 +161,7 @@ public final class IdempotencyGate implements Gate {
             throw e;
         } catch (Throwable e) {
             if (attempt == null) {
-                attempt = new AttemptContext(policy, null, null, UUID.randomUUID().toString(), time.nanoTime());
+                attempt = new AttemptContext(policy, null, null, RandomUuids.next(), time.nanoTime());
             }
             return storeFailure(attempt, "internal failure", e);
         }
@@ -451,7 +451,7 @@ public final class IdempotencyGate implements Gate {
         if (values != null && values.size() == 1 && isEchoable(values.get(0))) {
             return values.get(0);
         }
-        return UUID.randomUUID().toString();
+        return RandomUuids.next();
     }
 
     private static boolean isEchoable(String id) {

@@ -1,10 +1,15 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.asm.AsmVisitorWrapper;
+import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
 import net.bytebuddy.matcher.ElementMatcher;
@@ -25,6 +30,13 @@ final class AdviceRule {
     private final ClassFileLocator adviceLocator;
     private final Advice.ExceptionHandler failures;
     private final HelperInjector helpers;
+    /**
+     * The advice resolved for each loader, once: resolving it reads the advice classes and binds
+     * their annotations, work that every further class of the loader would repeat. The loader is a
+     * weak key, and the advice reaches it only through the weak class file locator, so an undeployed
+     * application takes its advice with it.
+     */
+    private final Map<ClassLoader, List<ResolvedAdvice>> resolved = Collections.synchronizedMap(new WeakHashMap<>());
 
     private AdviceRule(ElementMatcher<? super TypeDescription> types, ElementMatcher<? super ClassLoader> loaders,
             EntryPointKind kind, List<MethodAdvice> advice, ClassFileLocator adviceLocator,
@@ -68,18 +80,42 @@ final class AdviceRule {
     /**
      * Adds this rule's advice to {@code methods}. The advice is read from the adapter and resolved
      * against the advised class's loader ({@code classFiles}), where the host API it was compiled
-     * against lives.
+     * against lives; a loader's first advised class resolves it for the loader's later ones.
      */
     AsmVisitorWrapper.ForDeclaredMethods addTo(AsmVisitorWrapper.ForDeclaredMethods methods,
             ClassFileLocator classFiles, AgentBuilder.PoolStrategy pools, ClassLoader loader) {
-        ClassFileLocator locator = new ClassFileLocator.Compound(adviceLocator, classFiles);
-        TypePool pool = pools.typePool(locator, loader);
+        List<ResolvedAdvice> forLoader = resolved.get(loader);
+        if (forLoader == null) {
+            forLoader = resolve(classFiles, pools, loader);
+            resolved.put(loader, forLoader);
+        }
         AsmVisitorWrapper.ForDeclaredMethods advised = methods;
-        for (MethodAdvice each : advice) {
-            advised = advised.invokable(each.methods(),
-                    Advice.to(pool.describe(each.adviceClass()).resolve(), locator).withExceptionHandler(failures));
+        for (ResolvedAdvice each : forLoader) {
+            advised = advised.invokable(each.methods, each.advice);
         }
         return advised;
+    }
+
+    private List<ResolvedAdvice> resolve(ClassFileLocator classFiles, AgentBuilder.PoolStrategy pools, ClassLoader loader) {
+        ClassFileLocator locator = new ClassFileLocator.Compound(adviceLocator, classFiles);
+        TypePool pool = pools.typePool(locator, loader);
+        List<ResolvedAdvice> all = new ArrayList<>(advice.size());
+        for (MethodAdvice each : advice) {
+            all.add(new ResolvedAdvice(each.methods(),
+                    Advice.to(pool.describe(each.adviceClass()).resolve(), locator).withExceptionHandler(failures)));
+        }
+        return List.copyOf(all);
+    }
+
+    /** The methods one advice applies to, with the advice as resolved for a loader. */
+    private static final class ResolvedAdvice {
+        final ElementMatcher<? super MethodDescription> methods;
+        final Advice advice;
+
+        ResolvedAdvice(ElementMatcher<? super MethodDescription> methods, Advice advice) {
+            this.methods = methods;
+            this.advice = advice;
+        }
     }
 
     EntryPointKind kind() {

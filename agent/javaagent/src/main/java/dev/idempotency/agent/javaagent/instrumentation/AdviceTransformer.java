@@ -1,22 +1,31 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
+import static net.bytebuddy.matcher.ElementMatchers.isVirtual;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
 import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
-import net.bytebuddy.ByteBuddy;
+import net.bytebuddy.ClassFileVersion;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.asm.AsmVisitorWrapper;
 import net.bytebuddy.description.type.TypeDescription;
 import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.TypeResolutionStrategy;
+import net.bytebuddy.dynamic.scaffold.TypeInitializer;
 import net.bytebuddy.implementation.Implementation;
+import net.bytebuddy.implementation.auxiliary.AuxiliaryType;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassWriter;
 import net.bytebuddy.pool.TypePool;
+import net.bytebuddy.utility.AsmClassReader;
+import net.bytebuddy.utility.AsmClassWriter;
 
 /**
  * Lays the advice of every rule that applies into a class about to be defined (or retransformed),
- * with Byte Buddy's {@code decorate} and {@code Advice}: the class keeps its shape (no member
- * added, no initializer), the advice is inlined into the advised methods.
+ * with Byte Buddy's {@code Advice}: the class keeps its shape (no member added, no initializer),
+ * the advice is inlined into the advised methods.
  *
  * <p>Not Byte Buddy's {@code AgentBuilder}: the first {@code AgentBuilder} transformer a JVM makes
  * generates a subclass of itself for Java 9 modules with Byte Buddy's whole subclassing machinery
@@ -26,6 +35,12 @@ import net.bytebuddy.pool.TypePool;
  * ({@link TypeDescriptionCache}), class files read through a weak reference to their loader,
  * a lock against re-entering from class loading the transformation causes, and each class
  * instrumented, or each failure, told to the events.
+ *
+ * <p>Nor Byte Buddy's {@code decorate}: for a class whose only change is advice, it builds a
+ * method graph, a method registry and a type writer (about 150 classes at start) around the one
+ * thing it then does, which this does directly: the class read, each advised method passed through
+ * its {@code Advice}, the class written, with Byte Buddy's own reader and writer factories and an
+ * implementation context that allows no auxiliary type, field or initializer.
  */
 final class AdviceTransformer implements ClassFileTransformer {
 
@@ -33,8 +48,8 @@ final class AdviceTransformer implements ClassFileTransformer {
     private final InstrumentationEvents events;
     private final TypeDescriptionCache pools = new TypeDescriptionCache();
     private final AgentBuilder.CircularityLock lock = new AgentBuilder.CircularityLock.Default();
-    /** Keeps each class's format: no auxiliary types, fields or type initializers. */
-    private final ByteBuddy byteBuddy = new ByteBuddy().with(Implementation.Context.Disabled.Factory.INSTANCE);
+    /** Never asked for a name: the disabled context refuses every auxiliary type. */
+    private static final AuxiliaryType.NamingStrategy NO_AUXILIARY_TYPES = new AuxiliaryType.NamingStrategy.Suffixing("unused");
 
     AdviceTransformer(List<AdviceRule> rules, InstrumentationEvents events) {
         this.rules = List.copyOf(rules);
@@ -93,13 +108,41 @@ final class AdviceTransformer implements ClassFileTransformer {
         if (applied.isEmpty()) {
             return null;
         }
-        byte[] advised = byteBuddy.decorate(type, classFiles)
-                .visit(methods)
-                .make(TypeResolutionStrategy.Disabled.INSTANCE, pool)
-                .getBytes();
+        byte[] advised = rewrite(bytes, type, methods, pool);
         for (AdviceRule rule : applied) {
             events.instrumented(name, loader, rule.kind());
         }
         return advised;
+    }
+
+    /**
+     * The class with its advised methods passed through their advice; everything else is copied as
+     * read. The methods offered to the advice are those {@code decorate} offers: not the compiler's
+     * bridges (virtual and synthetic), which only call the method they bridge to, so a bridge and
+     * its target ({@code apply(Object)} and {@code apply(RequestProcessingContext)} in Jersey's
+     * invoker) are never both advised.
+     */
+    private static byte[] rewrite(byte[] bytes, TypeDescription type, AsmVisitorWrapper methods, TypePool pool) {
+        int writerFlags = methods.mergeWriter(AsmVisitorWrapper.NO_FLAGS);
+        int readerFlags = methods.mergeReader(AsmVisitorWrapper.NO_FLAGS);
+        AsmClassReader reader = AsmClassReader.Factory.Default.IMPLICIT.make(bytes);
+        AsmClassWriter writer = AsmClassWriter.Factory.Default.IMPLICIT.make(writerFlags, reader, pool);
+        ClassFileVersion version = ClassFileVersion.ofClassFile(bytes);
+        Implementation.Context context = Implementation.Context.Disabled.Factory.INSTANCE.make(type, NO_AUXILIARY_TYPES,
+                TypeInitializer.None.INSTANCE, version, version, frameGeneration(version, writerFlags, readerFlags));
+        reader.accept(methods.wrap(type, writer.getVisitor(), context, pool, type.getDeclaredFields(),
+                type.getDeclaredMethods().filter(not(isVirtual().and(isSynthetic()))), writerFlags, readerFlags), readerFlags);
+        return writer.getBinaryRepresentation();
+    }
+
+    /** As Byte Buddy decides it for a decorated class: the frames the advice writes follow the reader's. */
+    private static Implementation.Context.FrameGeneration frameGeneration(ClassFileVersion version, int writerFlags,
+            int readerFlags) {
+        if ((writerFlags & ClassWriter.COMPUTE_FRAMES) != 0 || !version.isAtLeast(ClassFileVersion.JAVA_V6)) {
+            return Implementation.Context.FrameGeneration.DISABLED;
+        }
+        return (readerFlags & ClassReader.EXPAND_FRAMES) == 0
+                ? Implementation.Context.FrameGeneration.GENERATE
+                : Implementation.Context.FrameGeneration.EXPAND;
     }
 }

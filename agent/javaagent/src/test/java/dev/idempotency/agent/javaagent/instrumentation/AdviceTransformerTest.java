@@ -9,6 +9,8 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.loading.ByteArrayClassLoader;
 import org.junit.jupiter.api.Test;
@@ -35,6 +37,23 @@ class AdviceTransformerTest {
     public static class Bystander {
         public String handle(String request) {
             return "bystander " + request;
+        }
+    }
+
+    /** An entry point reached through a generic interface: the compiler adds a bridge {@code apply(Object)}. */
+    public static class Bridged implements Function<String, String> {
+        @Override
+        public String apply(String request) {
+            return "applied " + request;
+        }
+    }
+
+    public static class CountingAdvice {
+        public static final AtomicInteger CALLS = new AtomicInteger();
+
+        @Advice.OnMethodEnter
+        static void enter() {
+            CALLS.incrementAndGet();
         }
     }
 
@@ -78,6 +97,25 @@ class AdviceTransformerTest {
         assertThat(type.getDeclaredMethods()).hasSameSizeAs(Handler.class.getDeclaredMethods());
         assertThat(type.getDeclaredFields()).hasSameSizeAs(Handler.class.getDeclaredFields());
         assertThat(instrumented).containsExactly(Handler.class.getName() + " SERVLET");
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void aBridgeIsNotAdvisedBesideTheMethodItBridgesTo() throws Exception {
+        AdviceRule rule = AdviceRule.ofAgentAdvice(named(Bridged.class.getName()), any(), EntryPointKind.JAXRS,
+                List.of(new MethodAdvice(named("apply"), CountingAdvice.class.getName())), "test");
+        AdviceTransformer transformer = new AdviceTransformer(List.of(rule), events);
+
+        byte[] advised = transformer.transform(getClass().getClassLoader(), internalName(Bridged.class), null, null,
+                classFile(Bridged.class));
+
+        assertThat(advised).isNotNull();
+        @SuppressWarnings("unchecked")
+        Function<String, String> bridged = (Function<String, String>) defineAlone(Bridged.class, advised)
+                .getConstructor().newInstance();
+        int before = CountingAdvice.CALLS.get();
+        assertThat(bridged.apply("order")).isEqualTo("applied order"); // through the bridge
+        assertThat(CountingAdvice.CALLS.get() - before).isEqualTo(1);
         assertThat(failures).isEmpty();
     }
 
