@@ -79,14 +79,14 @@ final class AdviceRule {
 
     /**
      * Adds this rule's advice to {@code methods}. The advice is read from the adapter and resolved
-     * against the advised class's loader ({@code classFiles}), where the host API it was compiled
-     * against lives; a loader's first advised class resolves it for the loader's later ones.
+     * against the advised class's loader, where the host API it was compiled against lives; a
+     * loader's first advised class resolves it for the loader's later ones.
      */
     AsmVisitorWrapper.ForDeclaredMethods addTo(AsmVisitorWrapper.ForDeclaredMethods methods,
-            ClassFileLocator classFiles, AgentBuilder.PoolStrategy pools, ClassLoader loader) {
+            AgentBuilder.PoolStrategy pools, ClassLoader loader) {
         List<ResolvedAdvice> forLoader = resolved.get(loader);
         if (forLoader == null) {
-            forLoader = resolve(classFiles, pools, loader);
+            forLoader = resolve(pools, loader);
             resolved.put(loader, forLoader);
         }
         AsmVisitorWrapper.ForDeclaredMethods advised = methods;
@@ -96,8 +96,13 @@ final class AdviceRule {
         return advised;
     }
 
-    private List<ResolvedAdvice> resolve(ClassFileLocator classFiles, AgentBuilder.PoolStrategy pools, ClassLoader loader) {
-        ClassFileLocator locator = new ClassFileLocator.Compound(adviceLocator, classFiles);
+    /**
+     * The advice reads the host API through the loader alone (weakly), not through the class being
+     * advised: the advice kept for the loader holds no class file of the application's.
+     */
+    private List<ResolvedAdvice> resolve(AgentBuilder.PoolStrategy pools, ClassLoader loader) {
+        ClassFileLocator locator = new ClassFileLocator.Compound(adviceLocator,
+                TypeDescriptionCache.LOCATION_STRATEGY.classFileLocator(loader, null));
         TypePool pool = pools.typePool(locator, loader);
         List<ResolvedAdvice> all = new ArrayList<>(advice.size());
         for (MethodAdvice each : advice) {

@@ -44,12 +44,13 @@ import net.bytebuddy.utility.AsmClassWriter;
  */
 final class AdviceTransformer implements ClassFileTransformer {
 
+    /** Never asked for a name: the disabled context refuses every auxiliary type. */
+    private static final AuxiliaryType.NamingStrategy NO_AUXILIARY_TYPES = new AuxiliaryType.NamingStrategy.Suffixing("unused");
+
     private final List<AdviceRule> rules;
     private final InstrumentationEvents events;
     private final TypeDescriptionCache pools = new TypeDescriptionCache();
     private final AgentBuilder.CircularityLock lock = new AgentBuilder.CircularityLock.Default();
-    /** Never asked for a name: the disabled context refuses every auxiliary type. */
-    private static final AuxiliaryType.NamingStrategy NO_AUXILIARY_TYPES = new AuxiliaryType.NamingStrategy.Suffixing("unused");
 
     AdviceTransformer(List<AdviceRule> rules, InstrumentationEvents events) {
         this.rules = List.copyOf(rules);
@@ -101,7 +102,7 @@ final class AdviceTransformer implements ClassFileTransformer {
         for (AdviceRule rule : rules) {
             if (rule.appliesTo(type, loader)) {
                 rule.prepare(name, loader);
-                methods = rule.addTo(methods, classFiles, pools, loader);
+                methods = rule.addTo(methods, pools, loader);
                 applied.add(rule);
             }
         }
