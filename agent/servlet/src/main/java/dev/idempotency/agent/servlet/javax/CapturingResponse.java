@@ -113,10 +113,14 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         return true;
     }
 
-    /** Gives the container the application's {@code Content-Length}, unless the response went out without it. */
+    /**
+     * Gives the container the application's {@code Content-Length}, unless the response went out
+     * without it. As a header: {@code setContentLengthLong} is Servlet 3.1, and containers treat
+     * the header as the length on every version.
+     */
     void releaseContentLength() {
         if (contentLength >= 0 && !isCommittedSafely()) {
-            super.setContentLengthLong(contentLength);
+            super.setHeader("Content-Length", Long.toString(contentLength));
         }
     }
 

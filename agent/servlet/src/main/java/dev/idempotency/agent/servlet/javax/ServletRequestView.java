@@ -68,9 +68,14 @@ final class ServletRequestView extends ReadAheadRequestView {
         return principal != null ? principal.getName() : request.getRemoteUser();
     }
 
+    /**
+     * {@code getContentLength}, which every servlet version has ({@code getContentLengthLong} is
+     * 3.1): a length beyond {@code int} reads as unknown, and such a body is refused as too large
+     * once more than the endpoint's limit has been read.
+     */
     @Override
     public long contentLength() {
-        return request.getContentLengthLong();
+        return request.getContentLength();
     }
 
     @Override

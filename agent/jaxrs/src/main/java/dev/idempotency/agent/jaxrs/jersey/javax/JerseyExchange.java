@@ -57,7 +57,7 @@ public final class JerseyExchange {
 
     /** The agent's own answer (a replay, a refusal) in place of the resource method's response. */
     static ContainerResponse answer(ContainerRequest request, Verdict verdict) {
-        Response.ResponseBuilder response = Response.status(verdict.status(), verdict.reasonPhrase());
+        Response.ResponseBuilder response = Response.status(new AnswerStatus(verdict));
         verdict.addHeadersTo(response::header);
         if (verdict.body() != null && verdict.body().length > 0) {
             response.entity(verdict.body());
