@@ -23,6 +23,15 @@ public interface Gate {
     Object routeResourceMethod(Class<?> resourceClass, java.lang.reflect.Method resourceMethod, String method,
             String path);
 
+    /**
+     * For a request the servlet container handed to a JAX-RS runtime's dispatcher servlet
+     * ({@code dispatcher}: the servlet's class name), that no servlet-form path matched: the
+     * endpoint declared for the method and {@code jaxrsPath}, the path below the dispatcher's
+     * mapping, which is what JAX-RS declarations are relative to; {@code null} when none is.
+     * Cheap, as {@link #route} is.
+     */
+    Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher);
+
     /** Decides what to do with a request to a declared endpoint: proceed, replay or refuse. */
     Verdict begin(Object route, RequestView request);
 

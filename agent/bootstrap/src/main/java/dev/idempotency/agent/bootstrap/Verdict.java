@@ -10,26 +10,62 @@ import java.util.Map;
  */
 public final class Verdict {
 
+    /**
+     * The status an adapter writes, with {@link AnswerReceipt#failureBody()}, when it cannot write
+     * the agent's answer: the application must not run in its place.
+     */
+    public static final int FAILURE_STATUS = 500;
+    /** The media type of the agent's problem bodies. */
+    public static final String PROBLEM_CONTENT_TYPE = "application/problem+json";
+
     private final Execution execution;
     private final int status;
     private final Map<String, List<String>> headers;
     private final byte[] body;
+    private final AnswerReceipt receipt;
 
-    private Verdict(Execution execution, int status, Map<String, List<String>> headers, byte[] body) {
+    private Verdict(Execution execution, int status, Map<String, List<String>> headers, byte[] body,
+            AnswerReceipt receipt) {
         this.execution = execution;
         this.status = status;
         this.headers = headers;
         this.body = body;
+        this.receipt = receipt;
     }
 
     /** Run the application; {@code headers} are added to its response (the request id, say). */
     public static Verdict proceed(Execution execution, Map<String, List<String>> headers) {
-        return new Verdict(execution, 0, headers, null);
+        return new Verdict(execution, 0, headers, null, null);
     }
 
-    /** Answer now without running the application. */
-    public static Verdict respond(int status, Map<String, List<String>> headers, byte[] body) {
-        return new Verdict(null, status, headers, body);
+    /**
+     * Answer now without running the application; the adapter reports to {@code receipt} whether
+     * the answer reached the host ({@link #delivered()}, {@link #notDelivered}).
+     */
+    public static Verdict respond(int status, Map<String, List<String>> headers, byte[] body, AnswerReceipt receipt) {
+        return new Verdict(null, status, headers, body, receipt);
+    }
+
+    /** The agent's answer was handed to the host whole. */
+    public void delivered() {
+        if (receipt != null) {
+            receipt.delivered();
+        }
+    }
+
+    /**
+     * The agent's answer could not be written; the adapter wrote {@code sentStatus} instead (0:
+     * nothing) and the application did not run.
+     */
+    public void notDelivered(int sentStatus, Throwable cause) {
+        if (receipt != null) {
+            receipt.notDelivered(sentStatus, cause);
+        }
+    }
+
+    /** The problem+json body to send with {@link #FAILURE_STATUS} when the answer cannot be written. */
+    public byte[] failureBody() {
+        return receipt != null ? receipt.failureBody() : new byte[0];
     }
 
     public boolean proceeds() {

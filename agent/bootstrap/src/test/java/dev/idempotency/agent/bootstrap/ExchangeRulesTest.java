@@ -33,7 +33,7 @@ class ExchangeRulesTest {
         headers.put("Set-Cookie", List.of("a=1", "b=2"));
         List<String> calls = new ArrayList<>();
 
-        Verdict.respond(200, headers, new byte[0]).addHeadersTo(new HeaderTarget() {
+        Verdict.respond(200, headers, new byte[0], null).addHeadersTo(new HeaderTarget() {
             @Override
             public void set(String name, String value) {
                 calls.add("set " + name + ": " + value);

@@ -17,7 +17,12 @@ public enum Decision {
     DEADLINE_EXCEEDED,
     STORE_UNAVAILABLE,
     RELEASED,
-    PASSTHROUGH;
+    PASSTHROUGH,
+    /**
+     * The agent decided to answer itself (a replay, a refusal) and could not write that answer:
+     * the application did not run, and the client received the agent's 500, or nothing.
+     */
+    ANSWER_FAILED;
 
     private final String label = name().toLowerCase(Locale.ROOT);
 

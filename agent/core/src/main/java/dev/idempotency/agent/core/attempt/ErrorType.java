@@ -8,7 +8,9 @@ public enum ErrorType {
     HANDLER_EXCEPTION,
     STORE_ERROR,
     TIMEOUT,
-    DEADLINE_EXCEEDED;
+    DEADLINE_EXCEEDED,
+    /** The agent itself failed: an adapter that could not write the agent's answer. */
+    AGENT_ERROR;
 
     private final String label = name().toLowerCase(Locale.ROOT);
 

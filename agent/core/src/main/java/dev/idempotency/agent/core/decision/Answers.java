@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.decision;
 
+import dev.idempotency.agent.bootstrap.AnswerReceipt;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.problem.Problem;
 import dev.idempotency.agent.core.problem.ProblemType;
@@ -19,13 +20,14 @@ final class Answers {
     private Answers() {
     }
 
-    static Verdict problem(AttemptContext attempt, ProblemType type, int status, String detail, boolean retryAfter) {
+    static Verdict problem(AttemptContext attempt, ProblemType type, int status, String detail, boolean retryAfter,
+            AnswerReceipt receipt) {
         Map<String, List<String>> headers = attempt.baseHeaders();
         put(headers, CONTENT_TYPE_HEADER, Problem.CONTENT_TYPE);
         if (retryAfter) {
             put(headers, RETRY_AFTER_HEADER, retryAfterSeconds(attempt.policy.retryAfter()));
         }
-        return Verdict.respond(status, headers, new Problem(type, status, detail, attempt.requestId).toJson());
+        return Verdict.respond(status, headers, new Problem(type, status, detail, attempt.requestId).toJson(), receipt);
     }
 
     /**
@@ -34,7 +36,7 @@ final class Answers {
      * was cut from URLs) is replayed by today's rules. A body that was not retained is replaced by
      * a problem saying so, under the stored status, so the client still learns what happened.
      */
-    static Verdict replay(AttemptContext attempt, StoredResponse stored) {
+    static Verdict replay(AttemptContext attempt, StoredResponse stored, AnswerReceipt receipt) {
         Map<String, List<String>> headers = attempt.baseHeaders();
         Map<String, List<String>> replayable = attempt.policy.responseRetention().headers().filter(stored.headers());
         for (Map.Entry<String, List<String>> header : replayable.entrySet()) {
@@ -44,7 +46,7 @@ final class Answers {
         }
         put(headers, REPLAYED_HEADER, "true");
         if (stored.bodyRetained()) {
-            return Verdict.respond(stored.status(), headers, stored.body());
+            return Verdict.respond(stored.status(), headers, stored.body(), receipt);
         }
         // The problem body replaces the representation these headers described.
         for (String representation : List.of("Content-Language", "Content-Encoding", "Content-Disposition",
@@ -56,7 +58,7 @@ final class Answers {
                 + ", but its response body was larger than the agent keeps, so it cannot be repeated. "
                 + "Do not retry to get it; fetch the resource instead.";
         byte[] body = new Problem(ProblemType.RESPONSE_NOT_RETAINED, stored.status(), detail, attempt.requestId).toJson();
-        return Verdict.respond(stored.status(), headers, body);
+        return Verdict.respond(stored.status(), headers, body, receipt);
     }
 
     /** Whole seconds, rounded up: a client must not retry before the configured interval. */

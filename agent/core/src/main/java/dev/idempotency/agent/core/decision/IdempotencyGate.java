@@ -63,6 +63,8 @@ public final class IdempotencyGate implements Gate {
     private final LiveLeases leases = new LiveLeases();
     /** Endpoints of scope none already warned of requests that carry credentials. */
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
+    /** Dispatcher servlets already checked for resource-method declarations they cannot serve. */
+    private final Map<String, Boolean> dispatchersChecked = new ConcurrentHashMap<>();
 
     /**
      * @param owner identifies this JVM in the store (written as the record's owner)
@@ -105,6 +107,40 @@ public final class IdempotencyGate implements Gate {
         } catch (RuntimeException e) {
             reports.report("routing", e);
             return null;
+        }
+    }
+
+    @Override
+    public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
+        try {
+            EndpointPolicy policy = routes.route(method, jaxrsPath);
+            if (policy == null && dispatcher != null && !dispatchersChecked.containsKey(dispatcher)) {
+                dispatchersChecked.put(dispatcher, Boolean.TRUE);
+                warnOfResourceMethodsUnseenBehind(dispatcher);
+            }
+            return policy;
+        } catch (RuntimeException e) {
+            reports.report("routing", e);
+            return null;
+        }
+    }
+
+    /**
+     * A JAX-RS runtime the agent has no adapter for (Apache CXF, Jersey 1) is seen only through its
+     * dispatcher servlet, by path: an endpoint declared by resource method alone protects nothing
+     * behind it. Said at the first request that reaches such a dispatcher, with the fix.
+     */
+    private void warnOfResourceMethodsUnseenBehind(String dispatcher) {
+        String runtime = JaxrsRuntimes.seenOnlyByPath(dispatcher);
+        if (runtime == null) {
+            return;
+        }
+        for (EndpointPolicy policy : routes.declaredByResourceMethodOnly()) {
+            reports.warnOnce(policy.name(), "resource-method behind " + dispatcher, "requests reach " + runtime
+                    + " through its dispatcher servlet " + dispatcher + ", where the agent matches JAX-RS endpoints "
+                    + "by path only, so resource-method " + policy.resourceMethod() + " protects nothing there and its "
+                    + "requests run UNPROTECTED; declare path: with the resource's path relative to the JAX-RS "
+                    + "application root (below the dispatcher's servlet mapping)");
         }
     }
 
@@ -159,12 +195,29 @@ public final class IdempotencyGate implements Gate {
             return decide(attempt, request);
         } catch (VirtualMachineError e) {
             throw e;
+        } catch (LinkageError e) {
+            if (attempt == null) {
+                attempt = new AttemptContext(policy, null, null, RandomUuids.next(), time.nanoTime());
+            }
+            return unlinkedAdapter(attempt, e);
         } catch (Throwable e) {
             if (attempt == null) {
                 attempt = new AttemptContext(policy, null, null, RandomUuids.next(), time.nanoTime());
             }
             return storeFailure(attempt, "internal failure", e);
         }
+    }
+
+    /**
+     * The adapter's view of the request does not link against the host's API: the entry point is
+     * not protected in that loader, which is no store failure and no reason to refuse the request.
+     * Said loudly, once per cause; the attempt is logged as run unprotected.
+     */
+    private Verdict unlinkedAdapter(AttemptContext attempt, LinkageError failure) {
+        adapterFailure("the adapter of " + attempt.policy.name(), failure);
+        reports.emit(attempt.event(time, Decision.PASSTHROUGH, "the agent's adapter does not link against the host's "
+                + "API (" + failure + "); executed UNPROTECTED", 0, null));
+        return Verdict.proceed(null, attempt.baseHeaders());
     }
 
     private Verdict decide(AttemptContext attempt, RequestView request) {
@@ -266,12 +319,12 @@ public final class IdempotencyGate implements Gate {
     private Verdict bodyUnreadable(AttemptContext attempt, IOException failure) {
         if (isTimeout(failure)) {
             int status = 408;
-            reports.emit(attempt.event(time, Decision.BODY_UNREADABLE, "the request body stalled: no bytes arrived "
-                    + "within the server's read timeout (" + failure + "); answered 408 Request Timeout",
-                    status, ErrorType.TIMEOUT));
+            PendingAnswer answer = pending(attempt, Decision.BODY_UNREADABLE, "the request body stalled: no bytes "
+                    + "arrived within the server's read timeout (" + failure + "); answered 408 Request Timeout",
+                    status, ErrorType.TIMEOUT);
             return Answers.problem(attempt, ProblemType.BODY_UNREADABLE, status,
                     "The request body did not arrive within the server's read timeout, so the request was not "
-                            + "executed. Send it again with the same key.", false);
+                            + "executed. Send it again with the same key.", false, answer);
         }
         return refuse(attempt, ProblemType.BODY_UNREADABLE, Decision.BODY_UNREADABLE,
                 "the request body could not be read: " + failure, ErrorType.CLIENT_DISCONNECT,
@@ -348,12 +401,10 @@ public final class IdempotencyGate implements Gate {
     }
 
     private Verdict replay(AttemptContext attempt, StoredRecord record) {
-        Verdict verdict = Answers.replay(attempt, record.response());
-        reports.emit(attempt.event(time, Decision.REPLAYED,
+        return Answers.replay(attempt, record.response(), pending(attempt, Decision.REPLAYED,
                 "same key and fingerprint completed earlier; replayed the stored response"
                         + (record.response().bodyRetained() ? "" : " (body not retained)"),
-                verdict.status(), null));
-        return verdict;
+                record.response().status(), null));
     }
 
     private Verdict ownerDied(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
@@ -408,11 +459,10 @@ public final class IdempotencyGate implements Gate {
 
     private Verdict inProgress(AttemptContext attempt, String reason) {
         int status = attempt.policy.status(ProblemType.IN_PROGRESS);
-        reports.emit(attempt.event(time, Decision.IN_PROGRESS, reason, status, null));
         return Answers.problem(attempt, ProblemType.IN_PROGRESS, status,
                 "A request with this idempotency key is still being processed. Retry with the same key after "
                         + Answers.retryAfterSeconds(attempt.policy.retryAfter()) + " s to receive its outcome.",
-                true);
+                true, pending(attempt, Decision.IN_PROGRESS, reason, status, null));
     }
 
     private Verdict outcomeUnknown(AttemptContext attempt, String reason) {
@@ -431,18 +481,22 @@ public final class IdempotencyGate implements Gate {
             return Verdict.proceed(null, attempt.baseHeaders());
         }
         int status = attempt.policy.status(ProblemType.STORE_UNAVAILABLE);
-        reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason, status, ErrorType.STORE_ERROR));
         return Answers.problem(attempt, ProblemType.STORE_UNAVAILABLE, status,
                 "The idempotency store is unavailable, so the request was not executed. Retry with the same key "
                         + "after " + Answers.retryAfterSeconds(attempt.policy.retryAfter()) + " s.",
-                true);
+                true, pending(attempt, Decision.STORE_UNAVAILABLE, reason, status, ErrorType.STORE_ERROR));
     }
 
     private Verdict refuse(AttemptContext attempt, ProblemType type, Decision decision, String reason,
             ErrorType error, String detail) {
         int status = attempt.policy.status(type);
-        reports.emit(attempt.event(time, decision, reason, status, error));
-        return Answers.problem(attempt, type, status, detail, false);
+        return Answers.problem(attempt, type, status, detail, false, pending(attempt, decision, reason, status, error));
+    }
+
+    /** The attempt, recorded once the adapter tells what the client received of the answer. */
+    private PendingAnswer pending(AttemptContext attempt, Decision decision, String reason, int status,
+            ErrorType error) {
+        return new PendingAnswer(attempt, decision, reason, status, error, time, reports);
     }
 
     /** The client's request id when it is safe to echo, otherwise a new one. */

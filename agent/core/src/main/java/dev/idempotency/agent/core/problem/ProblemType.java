@@ -12,7 +12,8 @@ public enum ProblemType {
     KEY_REUSED("idempotency-key-reused", "Idempotency key reused"),
     IN_PROGRESS("idempotency-request-in-progress", "Request in progress"),
     OUTCOME_UNKNOWN("idempotency-outcome-unknown", "Outcome unknown"),
-    RESPONSE_NOT_RETAINED("idempotency-response-not-retained", "Response not retained");
+    RESPONSE_NOT_RETAINED("idempotency-response-not-retained", "Response not retained"),
+    AGENT_FAILURE("idempotency-agent-failure", "Idempotency agent failure");
 
     public static final String BASE_URI = "https://idempotency-agent.dev/problems/";
 

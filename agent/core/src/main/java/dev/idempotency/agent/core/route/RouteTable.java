@@ -29,6 +29,8 @@ public final class RouteTable {
     private final ClassValue<ResourceRoutes> resourceRoutes;
     /** The first segment of every declared path, to recognise a path written with the context path in it. */
     private final List<String> declaredFirstSegments = new ArrayList<>();
+    /** Endpoints declared by resource method with no path: only a JAX-RS runtime's own dispatch can match them. */
+    private final List<EndpointPolicy> resourceMethodOnly = new ArrayList<>();
     private volatile DeclarationWarnings warnings = DeclarationWarnings.NONE;
 
     public RouteTable(Collection<EndpointPolicy> policies) {
@@ -40,6 +42,7 @@ public final class RouteTable {
                 addResourceMethod(policy);
             }
             if (policy.pathTemplate() == null) {
+                resourceMethodOnly.add(policy);
                 continue;
             }
             PathTemplate template = policy.pathTemplate();
@@ -75,6 +78,11 @@ public final class RouteTable {
                 return ResourceRoutes.of(resource, resourceMethods, RouteTable.this.warnings);
             }
         };
+    }
+
+    /** The endpoints declared by resource method with no path, in declaration order. */
+    public List<EndpointPolicy> declaredByResourceMethodOnly() {
+        return List.copyOf(resourceMethodOnly);
     }
 
     /** Where declarations that protect nothing are reported (the gate's warnings). */

@@ -12,7 +12,11 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.route.RouteTable;
+import dev.idempotency.agent.core.testing.RecordingListener;
+import dev.idempotency.agent.core.testing.TestClock;
+import dev.idempotency.agent.core.testing.TestStores;
 import dev.idempotency.agent.core.testing.TestRequest;
 import dev.idempotency.agent.core.testing.TestResponse;
 import dev.idempotency.agent.store.RecordState;
@@ -606,6 +610,95 @@ class IdempotencyGateTest {
         assertThat(verdict.status()).isEqualTo(503);
         assertThat(GateFixture.json(verdict).get("type").asText()).endsWith("idempotency-store-unavailable");
         assertThat(fixture.listener.failures).hasSize(1);
+    }
+
+    @Test
+    void aRequestViewThatDoesNotLinkRunsUnprotectedAndIsNoStoreFailure() {
+        GateFixture fixture = new GateFixture(orders());
+        RequestView servlet30 = new RequestView() {
+            @Override public String method() { return "POST"; }
+            @Override public String path() { return "/orders"; }
+            @Override public List<String> headers(String name) {
+                return name.equals("Idempotency-Key") ? List.of("k1") : List.of();
+            }
+            @Override public String rawQuery() { return null; }
+            @Override public String principal() { return null; }
+            @Override public long contentLength() {
+                throw new NoSuchMethodError("javax.servlet.ServletRequest.getContentLengthLong()J");
+            }
+            @Override public byte[] body(int limit) { return new byte[0]; }
+        };
+        Verdict verdict = fixture.gate.begin(fixture.policy, servlet30);
+        assertThat(verdict.proceeds()).isTrue();
+        assertThat(verdict.execution()).as("unobserved: no claim was made").isNull();
+        assertThat(fixture.record("k1")).isEmpty();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.PASSTHROUGH);
+        assertThat(event.errorType()).isNull();
+        assertThat(event.reason()).contains("does not link", "UNPROTECTED");
+        assertThat(fixture.listener.failures).singleElement().isInstanceOf(NoSuchMethodError.class);
+    }
+
+    @Test
+    void anAnswerIsRecordedOnlyWhenTheAdapterHasDeliveredIt() {
+        GateFixture fixture = new GateFixture(orders());
+        Verdict refusal = fixture.undelivered(TestRequest.post("/orders").body(BODY).build());
+        assertThat(refusal.status()).isEqualTo(400);
+        assertThat(fixture.listener.events).as("not yet written").isEmpty();
+        refusal.delivered();
+        refusal.delivered();
+        assertThat(fixture.listener.events).singleElement()
+                .extracting(AttemptEvent::decision).isEqualTo(Decision.MISSING_KEY);
+    }
+
+    @Test
+    void anAnswerTheAdapterCouldNotWriteIsLoggedAsWhatTheClientReceived() throws IOException {
+        GateFixture fixture = new GateFixture(orders());
+        execute(fixture, create("k1").build(), created());
+        int executions = fixture.listener.events.size();
+        Verdict replay = fixture.undelivered(create("k1").build());
+        assertThat(replay.status()).isEqualTo(201);
+
+        replay.notDelivered(Verdict.FAILURE_STATUS, new NoSuchMethodError("javax.ws.rs.core.Response.status(ILjava/lang/String;)"));
+
+        AttemptEvent event = fixture.listener.last();
+        assertThat(fixture.listener.events).hasSize(executions + 1);
+        assertThat(event.decision()).isEqualTo(Decision.ANSWER_FAILED);
+        assertThat(event.status()).isEqualTo(500);
+        assertThat(event.errorType()).isEqualTo(ErrorType.AGENT_ERROR);
+        assertThat(event.reason()).contains("decided replayed with status 201", "the application did not run");
+        assertThat(fixture.listener.failures).singleElement().isInstanceOf(NoSuchMethodError.class);
+        JsonNode problem = new com.fasterxml.jackson.databind.ObjectMapper().readTree(replay.failureBody());
+        assertThat(problem.get("type").asText()).endsWith("/idempotency-agent-failure");
+        assertThat(problem.get("status").asInt()).isEqualTo(500);
+        assertThat(problem.get("requestId").asText()).isEqualTo(event.requestId());
+    }
+
+    @Test
+    void aJaxrsPathBelowADispatcherServletMatchesTheJaxrsDeclaration() {
+        GateFixture fixture = new GateFixture(orders());
+        assertThat(fixture.gate.routeBelowDispatcher("POST", "/orders", "org.glassfish.jersey.servlet.ServletContainer"))
+                .isSameAs(fixture.policy);
+        assertThat(fixture.gate.routeBelowDispatcher("POST", "/orders/1/notes", "com.sun.jersey.spi.container.servlet.ServletContainer"))
+                .isNull();
+        assertThat(fixture.listener.warnings).isEmpty();
+    }
+
+    @Test
+    void aResourceMethodDeclarationIsWarnedOfOnceAtTheFirstRequestToADispatcherThatCannotServeIt() {
+        RecordingListener listener = new RecordingListener();
+        TestClock clock = new TestClock();
+        IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(orders().build(),
+                EndpointPolicy.builder().name("pay").method("POST").resourceMethod("com.acme.Payments#pay").build())),
+                TestStores.create(clock), "o", listener, clock);
+
+        for (int i = 0; i < 3; i++) {
+            gate.routeBelowDispatcher("POST", "/payments", "org.apache.cxf.transport.servlet.CXFNonSpringServlet");
+        }
+        gate.routeBelowDispatcher("POST", "/payments", "org.glassfish.jersey.servlet.ServletContainer");
+
+        assertThat(listener.warnings).singleElement().asString().startsWith("pay: requests reach Apache CXF")
+                .contains("resource-method com.acme.Payments#pay protects nothing there", "declare path:");
     }
 
     @Test

@@ -48,6 +48,8 @@ class RequestDetailsCaptureTest {
         Verdict verdict = gate.begin(gate.route("POST", "", "/orders"), request);
         if (verdict.execution() != null) {
             verdict.execution().finish(null, null, false);
+        } else if (!verdict.proceeds()) {
+            verdict.delivered();
         }
         return events;
     }

@@ -112,6 +112,11 @@ class AdviceFailureHandlerTest {
         }
 
         @Override
+        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
+            return null;
+        }
+
+        @Override
         public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
             return null;
         }

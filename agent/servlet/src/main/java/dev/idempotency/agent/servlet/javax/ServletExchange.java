@@ -53,6 +53,9 @@ public final class ServletExchange {
         String path = ServletRequestView.routedPath(http);
         Object route = gate.route(http.getMethod(), http.getContextPath(), path);
         if (route == null) {
+            route = JaxrsDispatchers.route(gate, http);
+        }
+        if (route == null) {
             return null;
         }
         http.setAttribute(MARKER, Boolean.TRUE);
@@ -60,7 +63,7 @@ public final class ServletExchange {
             ServletRequestView view = new ServletRequestView(http, path, entryPoint);
             Verdict verdict = gate.begin(route, view);
             if (!verdict.proceeds()) {
-                respond(httpResponse, verdict);
+                answer(httpResponse, verdict);
                 return new ServletExchange(null, null, null, true);
             }
             verdict.addHeadersTo(new HeaderSetters(httpResponse));
@@ -121,9 +124,44 @@ public final class ServletExchange {
         }
     }
 
+    /**
+     * Writes the agent's answer, or, when that fails, the agent's 500: the application never runs
+     * in place of an answer the agent decided on. The gate hears which the client received.
+     */
+    private static void answer(HttpServletResponse response, Verdict verdict) {
+        try {
+            respond(response, verdict);
+            verdict.delivered();
+        } catch (Throwable failure) {
+            verdict.notDelivered(respondWithFailure(response, verdict), failure);
+        }
+    }
+
+    /** The agent's 500 with the most basic calls the servlet API has; the status sent, or 0 when none could be. */
+    private static int respondWithFailure(HttpServletResponse response, Verdict verdict) {
+        try {
+            if (response.isCommitted()) {
+                return 0;
+            }
+            response.reset();
+            response.setStatus(Verdict.FAILURE_STATUS);
+            response.setContentType(Verdict.PROBLEM_CONTENT_TYPE);
+            response.getOutputStream().write(verdict.failureBody());
+            response.flushBuffer();
+            return Verdict.FAILURE_STATUS;
+        } catch (Throwable failure) {
+            try {
+                response.sendError(Verdict.FAILURE_STATUS);
+                return Verdict.FAILURE_STATUS;
+            } catch (Throwable last) {
+                return 0;
+            }
+        }
+    }
+
     private static void respond(HttpServletResponse response, Verdict verdict) throws IOException {
         if (response.isCommitted()) {
-            return;
+            throw new IllegalStateException("the response was committed before the agent's advice ran");
         }
         response.resetBuffer();
         response.setStatus(verdict.status());

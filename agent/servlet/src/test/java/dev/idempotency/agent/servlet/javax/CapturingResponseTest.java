@@ -31,7 +31,7 @@ class CapturingResponseTest {
 
         response.releaseContentLength();
 
-        assertThat(calls).containsExactly("setHeader Location /orders/1", "setContentLengthLong 26");
+        assertThat(calls).containsExactly("setHeader Location /orders/1", "setHeader Content-Length 26");
     }
 
     @Test

@@ -17,10 +17,12 @@ public final class JerseyExchange {
     }
 
     /**
-     * Returns the agent's answer when the resource method must not run, else {@code null} (after
-     * putting the read-ahead body back and the capturing writer in place when the request is claimed).
+     * Returns the agent's answer when the resource method must not run (a {@code ContainerResponse},
+     * or, when none could be built, the exception to throw in the method's place), else
+     * {@code null} (after putting the read-ahead body back and the capturing writer in place when
+     * the request is claimed).
      */
-    public static ContainerResponse begin(ResourceMethodInvoker invoker, RequestProcessingContext context) {
+    public static Object begin(ResourceMethodInvoker invoker, RequestProcessingContext context) {
         Gate gate = Bridge.gate();
         if (gate == null) {
             return null;
@@ -44,7 +46,7 @@ public final class JerseyExchange {
                 request.setEntityStream(view.readAhead().replay());
             }
             if (!verdict.proceeds()) {
-                return answer(request, verdict);
+                return deliver(request, verdict);
             }
             request.setWriter(new CapturingResponseWriter(request.getResponseWriter(), verdict));
             return null;
@@ -52,6 +54,29 @@ public final class JerseyExchange {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
             gate.adapterFailure("jaxrs-jersey adapter", failure);
             return null;
+        }
+    }
+
+    /**
+     * The agent's answer for Jersey to write; when it cannot be built, the agent's 500 with JAX-RS
+     * 2.0's plainest calls; when even that fails, the exception Jersey answers with its own 500.
+     */
+    static Object deliver(ContainerRequest request, Verdict verdict) {
+        try {
+            ContainerResponse answer = answer(request, verdict);
+            verdict.delivered();
+            return answer;
+        } catch (Throwable failure) {
+            try {
+                ContainerResponse agentFailure = new ContainerResponse(request, Response.status(Verdict.FAILURE_STATUS)
+                        .type(Verdict.PROBLEM_CONTENT_TYPE).entity(verdict.failureBody()).build());
+                verdict.notDelivered(Verdict.FAILURE_STATUS, failure);
+                return agentFailure;
+            } catch (Throwable again) {
+                verdict.notDelivered(Verdict.FAILURE_STATUS, failure);
+                return new IllegalStateException("idempotency-agent-failure: the agent could not write its answer, "
+                        + "so the resource method was not run", failure);
+            }
         }
     }
 

@@ -59,7 +59,7 @@ public final class ResteasyExchange {
                 request.setInputStream(view.readAhead().replay());
             }
             if (!verdict.proceeds()) {
-                respond(response, verdict);
+                answer(response, verdict);
                 return new ResteasyExchange(response, null, null, true);
             }
             verdict.addHeadersTo(response.getOutputHeaders()::add);
@@ -130,6 +130,37 @@ public final class ResteasyExchange {
             response.setOutputStream(new CopyingOutputStream(client, copy));
         }
         return copy;
+    }
+
+    /**
+     * Writes the agent's answer, or, when that fails, the agent's 500: the resource method never
+     * runs in place of an answer the agent decided on. The gate hears which the client received.
+     */
+    private static void answer(HttpResponse response, Verdict verdict) {
+        try {
+            respond(response, verdict);
+            verdict.delivered();
+        } catch (Throwable failure) {
+            verdict.notDelivered(respondWithFailure(response, verdict), failure);
+        }
+    }
+
+    /** The agent's 500; the status sent, or 0 when none could be. */
+    private static int respondWithFailure(HttpResponse response, Verdict verdict) {
+        try {
+            response.reset();
+            response.setStatus(Verdict.FAILURE_STATUS);
+            response.getOutputHeaders().putSingle("Content-Type", Verdict.PROBLEM_CONTENT_TYPE);
+            response.getOutputStream().write(verdict.failureBody());
+            return Verdict.FAILURE_STATUS;
+        } catch (Throwable failure) {
+            try {
+                response.sendError(Verdict.FAILURE_STATUS);
+                return Verdict.FAILURE_STATUS;
+            } catch (Throwable last) {
+                return 0;
+            }
+        }
     }
 
     private static void respond(HttpResponse response, Verdict verdict) throws IOException {

@@ -4,7 +4,10 @@ import static dev.idempotency.agent.jaxrs.jersey.javax.JerseyRequests.request;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.bootstrap.AnswerReceipt;
 import dev.idempotency.agent.bootstrap.Verdict;
+import java.util.AbstractMap;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +25,7 @@ class JerseyAnswerTest {
         headers.put("Idempotency-Replayed", List.of("true"));
 
         ContainerResponse answer = JerseyExchange.answer(request("POST", "orders"),
-                Verdict.respond(201, headers, "{\"id\":1}".getBytes(UTF_8)));
+                Verdict.respond(201, headers, "{\"id\":1}".getBytes(UTF_8), null));
 
         assertThat(answer.getStatus()).isEqualTo(201);
         assertThat(answer.getStringHeaders().get("Set-Cookie")).containsExactly("a=1", "b=2");
@@ -34,7 +37,7 @@ class JerseyAnswerTest {
     @Test
     void theStatusCarriesItsStandardReasonPhrase() {
         ContainerResponse answer = JerseyExchange.answer(request("POST", "orders"),
-                Verdict.respond(422, Map.of(), new byte[] {'{', '}'}));
+                Verdict.respond(422, Map.of(), new byte[] {'{', '}'}, null));
 
         assertThat(answer.getStatusInfo().getReasonPhrase()).isEqualTo("Unprocessable Content");
     }
@@ -42,9 +45,57 @@ class JerseyAnswerTest {
     @Test
     void anEmptyStoredBodyIsNoEntity() {
         ContainerResponse answer = JerseyExchange.answer(request("DELETE", "orders/1"),
-                Verdict.respond(204, Map.of(), new byte[0]));
+                Verdict.respond(204, Map.of(), new byte[0], null));
 
         assertThat(answer.getStatus()).isEqualTo(204);
         assertThat(answer.hasEntity()).isFalse();
+    }
+
+    @Test
+    void anAnswerThatCannotBeBuiltBecomesTheAgentsFailureAndTheGateHearsIt() {
+        Map<String, List<String>> unreadable = new AbstractMap<>() {
+            @Override
+            public Set<Entry<String, List<String>>> entrySet() {
+                throw new NoSuchMethodError("a host API the adapter expected");
+            }
+        };
+        Receipt receipt = new Receipt();
+
+        Object answer = JerseyExchange.deliver(request("POST", "orders"),
+                Verdict.respond(201, unreadable, "{\"id\":1}".getBytes(UTF_8), receipt));
+
+        assertThat(answer).isInstanceOf(ContainerResponse.class);
+        ContainerResponse failure = (ContainerResponse) answer;
+        assertThat(failure.getStatus()).isEqualTo(500);
+        assertThat(failure.getStringHeaders().getFirst("Content-Type")).isEqualTo("application/problem+json");
+        assertThat((byte[]) failure.getEntity()).asString(UTF_8).isEqualTo("{\"problem\":true}");
+        assertThat(receipt.told).isEqualTo("not delivered 500: java.lang.NoSuchMethodError: a host API the adapter expected");
+    }
+
+    @Test
+    void aDeliveredAnswerIsToldToTheGate() {
+        Receipt receipt = new Receipt();
+        JerseyExchange.deliver(request("POST", "orders"), Verdict.respond(422, Map.of(), new byte[0], receipt));
+        assertThat(receipt.told).isEqualTo("delivered");
+    }
+
+    /** What the adapter told the gate of its answer. */
+    private static final class Receipt implements AnswerReceipt {
+        String told;
+
+        @Override
+        public void delivered() {
+            told = "delivered";
+        }
+
+        @Override
+        public void notDelivered(int sentStatus, Throwable cause) {
+            told = "not delivered " + sentStatus + ": " + cause;
+        }
+
+        @Override
+        public byte[] failureBody() {
+            return "{\"problem\":true}".getBytes(UTF_8);
+        }
     }
 }

@@ -75,7 +75,7 @@ class ResteasyExchangeTest {
         Map<String, List<String>> headers = new LinkedHashMap<>();
         headers.put("Content-Type", List.of("application/json"));
         headers.put("Set-Cookie", List.of("a=1", "b=2"));
-        gate.verdict = Verdict.respond(201, headers, "{\"id\":1}".getBytes(UTF_8));
+        gate.verdict = Verdict.respond(201, headers, "{\"id\":1}".getBytes(UTF_8), null);
 
         ResteasyExchange exchange = ResteasyExchange.begin(post("orders"), response, invoker());
 
@@ -220,6 +220,11 @@ class ResteasyExchangeTest {
 
         @Override
         public Object route(String method, String contextPath, String path) {
+            throw new UnsupportedOperationException("JAX-RS routes by resource method");
+        }
+
+        @Override
+        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
             throw new UnsupportedOperationException("JAX-RS routes by resource method");
         }
 

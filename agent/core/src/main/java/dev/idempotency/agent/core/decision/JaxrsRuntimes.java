@@ -1,0 +1,22 @@
+package dev.idempotency.agent.core.decision;
+
+/**
+ * The JAX-RS runtimes the agent reaches only through their dispatcher servlets, by path: it has
+ * no adapter at their own dispatch, so it never learns the resource method they chose.
+ */
+final class JaxrsRuntimes {
+
+    private JaxrsRuntimes() {
+    }
+
+    /** The runtime's name when {@code dispatcher} (a servlet class name) belongs to one of them, else {@code null}. */
+    static String seenOnlyByPath(String dispatcher) {
+        if (dispatcher.startsWith("org.apache.cxf.")) {
+            return "Apache CXF";
+        }
+        if (dispatcher.startsWith("com.sun.jersey.")) {
+            return "Jersey 1";
+        }
+        return null;
+    }
+}
