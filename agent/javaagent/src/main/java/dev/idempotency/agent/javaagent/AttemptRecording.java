@@ -100,9 +100,11 @@ final class AttemptRecording {
                 Diagnostics.info("Prometheus metrics on http://" + prometheusConfig.bindAddress() + ":"
                         + prometheus.port() + "/metrics");
             } catch (IOException | RuntimeException e) {
-                Diagnostics.warn("cannot serve Prometheus metrics on " + address + " (" + e
+                String message = "cannot serve Prometheus metrics on " + address + " (" + e
                         + "); requests stay protected, the metrics endpoint is off. Free the port or change "
-                        + "metrics.prometheus.port in " + runtime.configFile());
+                        + "metrics.prometheus.port in " + runtime.configFile();
+                Diagnostics.warn(message);
+                status.warned(message);
             }
         }
     }
