@@ -49,6 +49,11 @@ final class AttachCommand {
             err.println("attach: the config has errors; nothing was attached:\n" + invalid.getMessage());
             return 1;
         }
+        String refusal = JvmProcess.refusal(pid);
+        if (refusal != null) {
+            err.println("attach: " + refusal);
+            return 1;
+        }
         VirtualMachine target;
         try {
             target = VirtualMachine.attach(pid);

@@ -35,6 +35,11 @@ final class StatusCommand {
             throw new UsageException("status: needs the process id of a JVM running the agent");
         }
         String pid = args[0];
+        String refusal = JvmProcess.refusal(pid);
+        if (refusal != null) {
+            err.println("status: " + refusal);
+            return 1;
+        }
         String address;
         try {
             VirtualMachine target = VirtualMachine.attach(pid);
