@@ -1,5 +1,8 @@
 package dev.idempotency.agent.bootstrap;
 
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
 /**
  * One claimed execution of the application. The adapter reports exactly one outcome, on every
  * exit path: normal return, exception, client disconnect, or the end of an async request.
@@ -11,6 +14,31 @@ public interface Execution {
      * {@code null}; {@code clientGone} is true when writing to the client failed.
      */
     void finish(CapturedResponse response, Throwable failure, boolean clientGone);
+
+    /**
+     * The application ran, but its outcome could not be taken ({@code cause}: the JVM ran out of
+     * memory copying the response, say). The claim ends as outcome unknown, for an operator to
+     * resolve; never in progress. Ends the execution as {@link #finish} does.
+     */
+    void abandon(Throwable cause);
+
+    /**
+     * Takes the outcome and reports it to {@code execution} ({@link #finish}); when taking it
+     * fails (memory, say), abandons the execution instead, so the claim never outlives its request.
+     */
+    static void report(Execution execution, Supplier<CapturedResponse> outcome, Throwable failure,
+            BooleanSupplier clientGone) {
+        CapturedResponse taken;
+        boolean gone;
+        try {
+            taken = outcome.get();
+            gone = clientGone.getAsBoolean();
+        } catch (Throwable notTaken) {
+            execution.abandon(notTaken);
+            return;
+        }
+        execution.finish(taken, failure, gone);
+    }
 
     /** The largest body copy worth keeping; the adapter stops copying beyond it. */
     int responseCaptureLimit();

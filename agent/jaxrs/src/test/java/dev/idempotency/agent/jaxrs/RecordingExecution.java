@@ -33,6 +33,12 @@ public final class RecordingExecution implements Execution {
         outcomes.add(new Outcome(response, failure, clientGone));
     }
 
+    /** An abandoned execution is recorded as an outcome with no response and its cause. */
+    @Override
+    public synchronized void abandon(Throwable cause) {
+        outcomes.add(new Outcome(null, cause, false));
+    }
+
     @Override
     public int responseCaptureLimit() {
         return captureLimit;

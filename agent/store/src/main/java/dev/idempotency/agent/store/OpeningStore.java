@@ -67,6 +67,11 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public boolean giveUp(String scope, String key, long fencingToken) {
+        return store().giveUp(scope, key, fencingToken);
+    }
+
+    @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
         return store().complete(scope, key, fencingToken, response, ttl);
     }

@@ -28,6 +28,12 @@ public interface RequestPath {
     /** Marks an IN_PROGRESS record whose lease expired as UNKNOWN (crash policy {@code unknown}). */
     boolean markUnknown(String scope, String key, long expectedToken);
 
+    /**
+     * The owner of a claim gives it up as UNKNOWN, lease live or not: its application ran, and the
+     * outcome cannot be stored. False when the token no longer owns an IN_PROGRESS record.
+     */
+    boolean giveUp(String scope, String key, long fencingToken);
+
     /** Stores the outcome and starts the TTL; false when the token no longer owns the record. */
     boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl);
 

@@ -5,20 +5,29 @@ import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.lease.LiveLeases;
-import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoredResponse;
+import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One execution this JVM claimed. Its lease stays live (renewed by the keeper) until the adapter
- * reports the outcome; then the outcome is stored, or the key released when the status says
- * nothing happened. Whatever the application produced is stored even when it threw or the client
- * left: a retry after a timeout must see that outcome, not run the operation again.
+ * One execution this JVM claimed. Its lease stays live (renewed by the keeper) while the request
+ * holds this execution and has not reported the outcome; then the outcome is stored, or the key
+ * released when the status says nothing happened. Whatever the application produced is stored
+ * even when it threw or the client left: a retry after a timeout must see that outcome, not run
+ * the operation again. Whatever fails on the way (the store, memory) ends the claim: a claim whose
+ * outcome cannot be stored is marked unknown, never left in progress with its lease renewed.
  */
 final class ClaimedExecution implements Execution {
+
+    /** Ends the claims of executions dropped unfinished (an adapter that failed on its way out). */
+    private static final Cleaner DROPPED = Cleaner.create(runnable -> {
+        Thread thread = new Thread(runnable, "idempotency-dropped-executions");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private final AttemptContext attempt;
     private final LeaseRef lease;
@@ -26,7 +35,8 @@ final class ClaimedExecution implements Execution {
     private final LiveLeases leases;
     private final FailureReports reports;
     private final TimeSource time;
-    private final AtomicBoolean finished = new AtomicBoolean();
+    private final AtomicBoolean finished;
+    private final Cleaner.Cleanable whenDropped;
 
     ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestPath store, LiveLeases leases,
             FailureReports reports, TimeSource time) {
@@ -36,7 +46,9 @@ final class ClaimedExecution implements Execution {
         this.leases = leases;
         this.reports = reports;
         this.time = time;
+        this.finished = new AtomicBoolean();
         leases.add(lease);
+        this.whenDropped = DROPPED.register(this, new Dropped(finished, lease, store, leases, reports));
     }
 
     LeaseRef lease() {
@@ -56,20 +68,49 @@ final class ClaimedExecution implements Execution {
         int status = statusOf(response, failure);
         ErrorType error = clientGone ? ErrorType.CLIENT_DISCONNECT
                 : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
+        boolean released = attempt.policy.releaseOnStatus().contains(status);
         try {
-            if (attempt.policy.releaseOnStatus().contains(status)) {
+            if (released) {
                 release(status, error);
             } else {
                 complete(response, status, error);
             }
-        } catch (RuntimeException | LinkageError e) {
+        } catch (Throwable e) {
             reports.report("storing the outcome", e);
-            Decision decision = attempt.policy.releaseOnStatus().contains(status) ? Decision.RELEASED : Decision.EXECUTED;
-            reports.emit(attempt.event(time, decision,
-                    "executed, but the outcome could not be written (" + e + "); the claim's lease will expire",
-                    status, ErrorType.STORE_ERROR));
+            String ending = released ? "the claim's lease will expire" : endUnknown();
+            reports.emit(attempt.event(time, released ? Decision.RELEASED : Decision.EXECUTED,
+                    "executed, but the outcome could not be written (" + e + "); " + ending, status,
+                    ErrorType.STORE_ERROR));
         } finally {
             leases.remove(lease);
+            whenDropped.clean();
+        }
+    }
+
+    @Override
+    public void abandon(Throwable cause) {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            reports.report("taking the outcome", cause);
+            reports.emit(attempt.event(time, Decision.EXECUTED, "executed, but the outcome could not be taken ("
+                    + cause + "); " + endUnknown(), 0, ErrorType.AGENT_ERROR));
+        } finally {
+            leases.remove(lease);
+            whenDropped.clean();
+        }
+    }
+
+    /** Marks the claim unknown (the application ran) and says how it ended. */
+    private String endUnknown() {
+        try {
+            return store.giveUp(lease.scope(), lease.key(), lease.fencingToken())
+                    ? "the record was marked UNKNOWN for an operator to resolve"
+                    : "the claim had passed to another owner";
+        } catch (Throwable e) {
+            return "marking the record UNKNOWN failed too (" + e + "); its lease will expire and the next retry "
+                    + "finds it UNKNOWN";
         }
     }
 
@@ -104,5 +145,42 @@ final class ClaimedExecution implements Execution {
             return status;
         }
         return failure != null ? 500 : 200;
+    }
+
+    /**
+     * What ends the claim of an execution no request holds any more without having finished it:
+     * its lease is no longer renewed, and the record is marked unknown (the application may have
+     * run). Holds no reference to the execution itself.
+     */
+    private static final class Dropped implements Runnable {
+        private final AtomicBoolean finished;
+        private final LeaseRef lease;
+        private final RequestPath store;
+        private final LiveLeases leases;
+        private final FailureReports reports;
+
+        Dropped(AtomicBoolean finished, LeaseRef lease, RequestPath store, LiveLeases leases, FailureReports reports) {
+            this.finished = finished;
+            this.lease = lease;
+            this.store = store;
+            this.leases = leases;
+            this.reports = reports;
+        }
+
+        @Override
+        public void run() {
+            if (!finished.compareAndSet(false, true)) {
+                return;
+            }
+            leases.remove(lease);
+            try {
+                store.giveUp(lease.scope(), lease.key(), lease.fencingToken());
+            } catch (RuntimeException e) {
+                reports.report("ending a dropped execution", e);
+            }
+            reports.report("an execution was dropped before its outcome was reported",
+                    new IllegalStateException("a claimed request ended without the agent seeing its outcome; "
+                            + "its record was marked UNKNOWN (`list --state unknown` shows it)"));
+        }
     }
 }

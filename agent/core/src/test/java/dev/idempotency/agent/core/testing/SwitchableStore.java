@@ -65,6 +65,11 @@ public final class SwitchableStore implements RequestPath, LeaseUpkeep {
     }
 
     @Override
+    public boolean giveUp(String scope, String key, long fencingToken) {
+        return guarded(() -> delegate.giveUp(scope, key, fencingToken));
+    }
+
+    @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
         return guarded(() -> delegate.complete(scope, key, fencingToken, response, ttl));
     }

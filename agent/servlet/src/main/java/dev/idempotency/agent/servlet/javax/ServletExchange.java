@@ -118,7 +118,7 @@ public final class ServletExchange {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
-        execution.finish(response.captured(failure), failure, response.clientGone());
+        Execution.report(execution, () -> response.captured(failure), failure, response::clientGone);
         if (failure == null) {
             response.releaseContentLength();
         }

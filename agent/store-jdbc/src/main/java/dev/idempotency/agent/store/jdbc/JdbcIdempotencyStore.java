@@ -178,6 +178,11 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
+    public boolean giveUp(String scope, String key, long fencingToken) {
+        return fencedChange("giveUp", sql.giveUp, scope, key, fencingToken);
+    }
+
+    @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
         if (completionRows != null) {
             Boolean completed = completionRows.run(

@@ -42,6 +42,8 @@ final class TableSql {
     final String complete;
     final String release;
     final String markUnknown;
+    /** {@link #markUnknown} by the claim's own owner, whose lease is still live. */
+    final String giveUp;
     /** {@link #complete} for an operator: fenced by token and by a dead (or forced) owner. */
     final String resolveComplete;
     final String resolveRelease;
@@ -87,6 +89,7 @@ final class TableSql {
         this.countInState = "SELECT COUNT(*) FROM " + table + " WHERE state = ? AND expires_at > " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;
+        this.giveUp = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken + " AND state = 'IN_PROGRESS'";
         this.takeOver = "UPDATE " + table + " SET state = 'IN_PROGRESS', owner = ?, fencing_token = fencing_token + 1, "
                 + "lease_until = " + nowPlus + ", first_request_id = ?, expires_at = " + nowPlus + keyAndToken
                 + " AND (state = 'UNKNOWN' OR (state = 'IN_PROGRESS' AND lease_until <= " + now + "))";

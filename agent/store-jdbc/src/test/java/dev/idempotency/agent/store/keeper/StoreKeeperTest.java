@@ -144,6 +144,11 @@ class StoreKeeperTest {
         }
 
         @Override
+        public boolean giveUp(String scope, String key, long fencingToken) {
+            return store.giveUp(scope, key, fencingToken);
+        }
+
+        @Override
         public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
             return store.complete(scope, key, fencingToken, response, ttl);
         }

@@ -89,6 +89,16 @@ public final class InMemoryTestStore implements IdempotencyStore {
     }
 
     @Override
+    public synchronized boolean giveUp(String scope, String key, long fencingToken) {
+        Row row = live(scope, key, clock.get());
+        if (row == null || row.token != fencingToken || row.state != RecordState.IN_PROGRESS) {
+            return false;
+        }
+        row.state = RecordState.UNKNOWN;
+        return true;
+    }
+
+    @Override
     public synchronized boolean complete(String scope, String key, long fencingToken, StoredResponse response,
             Duration ttl) {
         Instant now = clock.get();

@@ -226,6 +226,15 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    public void theOwnerGivesUpItsLiveClaimAsUnknownFencedByItsToken() {
+        long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
+        assertThat(store.giveUp("scope-a", "k", token + 1)).as("another token").isFalse();
+        assertThat(store.giveUp("scope-a", "k", token)).as("lease live, owner gives up").isTrue();
+        assertThat(store.find("scope-a", "k").get().state()).isEqualTo(RecordState.UNKNOWN);
+        assertThat(store.giveUp("scope-a", "k", token)).as("no longer in progress").isFalse();
+    }
+
+    @Test
     public void markUnknownOnlyAfterLeaseExpiryThenOperatorCanTakeOver() {
         long token = store.claim(request("scope-a", "k", "fp", "o1", SHORT_LEASE, TTL)).record()
                 .fencingToken();

@@ -100,7 +100,8 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
             return;
         }
         boolean committed = status != 0; // the status is kept as the headers go out
-        execution.finish(copy.captured(CapturedResponse.statusReceived(status, committed, failure), headers), failure,
-                copy.wasClientGone());
+        Execution.report(execution,
+                () -> copy.captured(CapturedResponse.statusReceived(status, committed, failure), headers), failure,
+                copy::wasClientGone);
     }
 }

@@ -108,16 +108,9 @@ public final class ResteasyExchange {
         if (execution == null || !finished.compareAndSet(false, true)) {
             return;
         }
-        try {
-            int status = CapturedResponse.statusReceived(response.getStatus(), response.isCommitted(), failure);
-            execution.finish(copy.captured(status, ResponseHeaders.asStrings(response.getOutputHeaders())), failure,
-                    copy.wasClientGone());
-        } catch (RuntimeException | LinkageError adapterBug) {
-            Gate gate = Bridge.gate();
-            if (gate != null) {
-                gate.adapterFailure("jaxrs-resteasy adapter", adapterBug);
-            }
-        }
+        Execution.report(execution, () -> copy.captured(
+                CapturedResponse.statusReceived(response.getStatus(), response.isCommitted(), failure),
+                ResponseHeaders.asStrings(response.getOutputHeaders())), failure, copy::wasClientGone);
     }
 
     private static ResponseBodyCopy capture(HttpResponse response, Execution execution) throws IOException {
