@@ -43,6 +43,21 @@ public final class Artifacts {
         return existing("demo.war");
     }
 
+    /** The estate's Apache CXF 3.5 WAR ({@code CXFNonSpringJaxrsServlet} at {@code /api/*}), for {@link StandaloneTomcat}. */
+    public static Path estateCxfWar() {
+        return existing("estate.war.cxf");
+    }
+
+    /** The estate's Apache CXF 3.5 on its own Jetty transport, runnable ({@code /api}). */
+    public static Path estateCxfJettyJar() {
+        return existing("estate.jar.cxf-jetty");
+    }
+
+    /** The estate's Jersey 1.19 WAR ({@code ServletContainer} at {@code /api/*}), for {@link StandaloneTomcat}. */
+    public static Path estateJersey1War() {
+        return existing("estate.war.jersey1");
+    }
+
     /** The Tomcat 9 distribution zip. */
     public static Path tomcatZip() {
         return existing("demo.tomcat.zip");

@@ -27,12 +27,14 @@ public final class StandaloneTomcat extends ForkedService {
     private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-nio-auto-\\d+-(\\d+)\"\\]");
 
     private final String contextPath;
+    private final String healthPath;
     private final Path catalinaHome;
     private final Path war;
 
-    private StandaloneTomcat(Options options, String contextPath, Path war) {
+    private StandaloneTomcat(Options options, String contextPath, String healthPath, Path war) {
         super(options);
         this.contextPath = contextPath;
+        this.healthPath = healthPath;
         this.catalinaHome = options.workDir.resolve("tomcat");
         this.war = war;
     }
@@ -66,7 +68,7 @@ public final class StandaloneTomcat extends ForkedService {
         String port = process.awaitLine(STARTED, timeout).group(1);
         URI base = URI.create("http://127.0.0.1:" + port + "/" + contextPath);
         // Connectors start after the deployment, but ask the application itself to be sure.
-        return awaitHealth(process, base, deadline, timeout);
+        return awaitHealth(process, base, healthPath, deadline, timeout);
     }
 
     /**
@@ -83,7 +85,7 @@ public final class StandaloneTomcat extends ForkedService {
         }
         Http http = Http.to(baseUri());
         awaitDeployment("undeployed", timeout, () -> !Files.exists(webapps().resolve(contextPath))
-                && healthStatus(http) == 404);
+                && healthStatus(http, healthPath) == 404);
     }
 
     /** Puts the WAR back (whole, by a rename) and waits until the application answers {@code /health}. */
@@ -96,7 +98,7 @@ public final class StandaloneTomcat extends ForkedService {
             throw new UncheckedIOException("cannot deploy " + war, e);
         }
         Http http = Http.to(baseUri());
-        awaitDeployment("deployed", timeout, () -> healthStatus(http) == 200);
+        awaitDeployment("deployed", timeout, () -> healthStatus(http, healthPath) == 200);
     }
 
     private Path webapps() {
@@ -114,10 +116,10 @@ public final class StandaloneTomcat extends ForkedService {
         }
     }
 
-    /** The status of {@code /health}, or -1 while nothing answers. */
-    private static int healthStatus(Http http) {
+    /** The status of the health path, or -1 while nothing answers. */
+    private static int healthStatus(Http http, String healthPath) {
         try {
-            return http.get("/health", Duration.ofSeconds(2)).status();
+            return http.get(healthPath, Duration.ofSeconds(2)).status();
         } catch (UncheckedIOException e) {
             return -1;
         }
@@ -158,6 +160,7 @@ public final class StandaloneTomcat extends ForkedService {
     public static final class Builder extends ForkedService.Builder<Builder, StandaloneTomcat> {
         private final Path war;
         private String contextPath = "orders-demo";
+        private String healthPath = "/health";
         private boolean checkDeploymentsEverySecond;
 
         private Builder(Path war) {
@@ -167,6 +170,15 @@ public final class StandaloneTomcat extends ForkedService {
         /** The context path without a leading slash; the WAR is deployed as {@code <contextPath>.war}. */
         public Builder contextPath(String contextPath) {
             this.contextPath = contextPath;
+            return this;
+        }
+
+        /**
+         * Where, below the context path, the application answers 200 once deployed; {@code /health}
+         * unless its servlet mapping puts it lower ({@code /api/health}).
+         */
+        public Builder healthPath(String healthPath) {
+            this.healthPath = healthPath;
             return this;
         }
 
@@ -182,7 +194,7 @@ public final class StandaloneTomcat extends ForkedService {
         @Override
         public StandaloneTomcat start() {
             options.validate();
-            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, war);
+            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, healthPath, war);
             try {
                 install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
             } catch (IOException e) {
