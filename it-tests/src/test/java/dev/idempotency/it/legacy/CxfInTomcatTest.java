@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Apache CXF 3.5's JAX-RS frontend in {@code CXFNonSpringJaxrsServlet} at {@code /api/*}, the WAR
- * {@code legacy-demo/estate/estate-cxf-war} in the Tomcat 9 distribution under {@code /estate-cxf}.
+ * {@code legacy-demo/estate/cxf-war} in the Tomcat 9 distribution under {@code /estate-cxf}.
  * The agent has no CXF adapter: the request is CXF's servlet's. The endpoint is declared as a
  * JAX-RS application declares it, {@code path: /orders} below the application root, not as the
  * servlet container routes it ({@link #servletFormPath()}).
@@ -25,9 +25,13 @@ class CxfInTomcatTest extends LegacyRuntimeScenarios {
         return "/api";
     }
 
+    /**
+     * The outermost advised filter: the Tomcat distribution maps its WebSocket filter to every
+     * request of every application, in front of the JAX-RS servlet.
+     */
     @Override
     protected String expectedEntryPoint() {
-        return "org.apache.cxf.jaxrs.servlet.CXFNonSpringJaxrsServlet";
+        return "org.apache.tomcat.websocket.server.WsFilter";
     }
 
     /** The same endpoint as the servlet container routes it, below the context path: the dispatcher servlet's mapping in front. */

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Apache CXF 3.5 standalone: {@code JAXRSServerFactoryBean} on CXF's own Jetty transport at
- * {@code /api} ({@code legacy-demo/estate/estate-cxf-jetty}, port 0, the bound port read from its
+ * {@code /api} ({@code legacy-demo/estate/cxf-jetty}, port 0, the bound port read from its
  * {@code listening on} line). No servlet container: Jetty hands the request to CXF's
  * {@code JettyHTTPHandler}, a Jetty handler, and no {@code javax.servlet.Servlet} or {@code Filter}
  * runs on the way to the resource. The endpoint is declared below the application root,

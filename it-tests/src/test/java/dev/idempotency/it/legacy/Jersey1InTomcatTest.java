@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * Jersey 1.19 ({@code com.sun.jersey}) in its {@code ServletContainer} at {@code /api/*}, the WAR
- * {@code legacy-demo/estate/estate-jersey1-war} in the Tomcat 9 distribution under
+ * {@code legacy-demo/estate/jersey1-war} in the Tomcat 9 distribution under
  * {@code /estate-jersey1}. The agent's Jersey adapter is Jersey 2's and later: the request is
  * Jersey 1's servlet's. The endpoint is declared as a JAX-RS application declares it,
  * {@code path: /orders} below the application root, not as the servlet container routes it
@@ -26,9 +26,13 @@ class Jersey1InTomcatTest extends LegacyRuntimeScenarios {
         return "/api";
     }
 
+    /**
+     * The outermost advised filter: the Tomcat distribution maps its WebSocket filter to every
+     * request of every application, in front of the JAX-RS servlet.
+     */
     @Override
     protected String expectedEntryPoint() {
-        return "com.sun.jersey.spi.container.servlet.ServletContainer";
+        return "org.apache.tomcat.websocket.server.WsFilter";
     }
 
     /** The same endpoint as the servlet container routes it, below the context path: the dispatcher servlet's mapping in front. */
