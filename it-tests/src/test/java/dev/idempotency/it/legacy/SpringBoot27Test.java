@@ -22,8 +22,9 @@ class SpringBoot27Test extends LegacyRuntimeScenarios {
                 .workDir(workDir).agentConfig(agentConfig).start();
     }
 
+    /** The first advised class of the chain takes the request: the first of the filters Spring Boot registers, before the DispatcherServlet. */
     @Override
     protected String expectedEntryPoint() {
-        return "org.springframework.web.servlet.DispatcherServlet";
+        return "org.springframework.boot.web.servlet.filter.OrderedCharacterEncodingFilter";
     }
 }

@@ -18,8 +18,9 @@ class Tomcat7Test extends LegacyRuntimeScenarios {
                 .contextPath("estate").workDir(workDir).agentConfig(agentConfig).start();
     }
 
+    /** The first advised class of the chain takes the request: the WebSocket filter Tomcat maps to {@code /*} in every application. */
     @Override
     protected String expectedEntryPoint() {
-        return "dev.idempotency.estate.servlet.OrdersServlet";
+        return "org.apache.tomcat.websocket.server.WsFilter";
     }
 }
