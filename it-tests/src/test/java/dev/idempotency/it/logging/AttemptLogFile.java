@@ -15,22 +15,22 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 
 /** The agent's attempt log as a test reads it: every line one JSON event. */
-final class AttemptLogFile {
+public final class AttemptLogFile {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(10);
 
     private final Path file;
 
-    AttemptLogFile(Path file) {
+    public AttemptLogFile(Path file) {
         this.file = file;
     }
 
-    Path file() {
+    public Path file() {
         return file;
     }
 
-    String text() {
+    public String text() {
         try {
             return Files.exists(file) ? Files.readString(file) : "";
         } catch (IOException e) {
@@ -39,7 +39,7 @@ final class AttemptLogFile {
     }
 
     /** Every event so far; fails on a line that is not one JSON object. */
-    List<JsonNode> events() {
+    public List<JsonNode> events() {
         List<JsonNode> events = new ArrayList<>();
         for (String line : text().lines().toList()) {
             try {
@@ -52,12 +52,12 @@ final class AttemptLogFile {
     }
 
     /** The events of one key, in order. */
-    List<JsonNode> eventsOfKey(String key) {
+    public List<JsonNode> eventsOfKey(String key) {
         return events().stream().filter(e -> key.equals(e.path("idempotency.key").asText())).toList();
     }
 
     /** Waits (bounded) until the key has {@code count} events; the writer runs off the request thread. */
-    List<JsonNode> awaitEventsOfKey(String key, int count) {
+    public List<JsonNode> awaitEventsOfKey(String key, int count) {
         AtomicReference<List<JsonNode>> seen = new AtomicReference<>(List.of());
         await().atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
             seen.set(eventsOfKey(key));
@@ -67,7 +67,7 @@ final class AttemptLogFile {
     }
 
     /** Waits (bounded) for the first event that matches. */
-    JsonNode awaitEvent(Predicate<JsonNode> match) {
+    public JsonNode awaitEvent(Predicate<JsonNode> match) {
         AtomicReference<JsonNode> found = new AtomicReference<>();
         await().atMost(WAIT).pollInterval(Duration.ofMillis(50)).until(() -> {
             found.set(events().stream().filter(match).findFirst().orElse(null));

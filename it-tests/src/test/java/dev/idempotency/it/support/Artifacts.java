@@ -43,9 +43,49 @@ public final class Artifacts {
         return existing("demo.war");
     }
 
+    /** The estate's Apache CXF 3.5 WAR ({@code CXFNonSpringJaxrsServlet} at {@code /api/*}), for {@link StandaloneTomcat}. */
+    public static Path estateCxfWar() {
+        return existing("estate.war.cxf");
+    }
+
+    /** The estate's Apache CXF 3.5 on its own Jetty transport, runnable ({@code /api}). */
+    public static Path estateCxfJettyJar() {
+        return existing("estate.jar.cxf-jetty");
+    }
+
+    /** The estate's Jersey 1.19 WAR ({@code ServletContainer} at {@code /api/*}), for {@link StandaloneTomcat}. */
+    public static Path estateJersey1War() {
+        return existing("estate.war.jersey1");
+    }
+
     /** The Tomcat 9 distribution zip. */
     public static Path tomcatZip() {
         return existing("demo.tomcat.zip");
+    }
+
+    /** The Tomcat 7 distribution zip (Servlet 3.0). */
+    public static Path tomcat7Zip() {
+        return existing("demo.tomcat7.zip");
+    }
+
+    /** The estate servlets in a Servlet 3.0 WAR ({@code legacy-demo/estate/servlet30-war}). */
+    public static Path estateServlet30War() {
+        return existing("estate.war.servlet30");
+    }
+
+    /** The estate servlets on embedded Jetty 8.1 (Servlet 3.0). */
+    public static Path estateJetty8Jar() {
+        return existing("estate.jar.jetty8");
+    }
+
+    /** The estate servlets on embedded Jetty 9.4 (Servlet 3.1). */
+    public static Path estateJetty94Jar() {
+        return existing("estate.jar.jetty94");
+    }
+
+    /** The estate contract as a Spring Boot 2.7 executable jar (embedded Tomcat 9, javax). */
+    public static Path estateSpringBoot27Jar() {
+        return existing("estate.jar.spring-boot27");
     }
 
     /** The Jakarta EE 10 WAR ({@code orders-ee.war}), for {@link WildFly} and {@link PayaraMicro}. */

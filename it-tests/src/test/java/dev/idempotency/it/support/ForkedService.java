@@ -131,17 +131,22 @@ public abstract class ForkedService implements AutoCloseable {
      * the application serves. Fails when the process dies or at {@code deadline} (a {@link System#nanoTime()}).
      */
     protected static URI awaitHealth(ChildProcess process, URI base, long deadline, Duration timeout) {
+        return awaitHealth(process, base, "/health", deadline, timeout);
+    }
+
+    /** As {@link #awaitHealth(ChildProcess, URI, long, Duration)}, for an application that answers at {@code <base><healthPath>}. */
+    protected static URI awaitHealth(ChildProcess process, URI base, String healthPath, long deadline, Duration timeout) {
         Http http = Http.to(base);
         while (true) {
             try {
-                if (http.get("/health", Duration.ofSeconds(2)).status() == 200) {
+                if (http.get(healthPath, Duration.ofSeconds(2)).status() == 200) {
                     return base;
                 }
             } catch (UncheckedIOException e) {
                 // not answering yet
             }
             if (!process.isAlive() || System.nanoTime() > deadline) {
-                throw new IllegalStateException(base + "/health did not answer 200 within " + timeout + process.tails());
+                throw new IllegalStateException(base + healthPath + " did not answer 200 within " + timeout + process.tails());
             }
             ChildProcess.sleep(Duration.ofMillis(100));
         }

@@ -16,23 +16,29 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The Tomcat 9 distribution unpacked into the working directory with one WAR deployed, run as
- * {@code catalina.sh run} so that the JVM is our child process. Layout under the working directory:
+ * A Tomcat distribution (9 by default, or another with {@link Builder#distribution}, 7 say) unpacked
+ * into the working directory with one WAR deployed, run as {@code catalina.sh run} so that the JVM
+ * is our child process. Layout under the working directory:
  * {@code tomcat/} (CATALINA_HOME and BASE), {@code data/} (the demo's database, via
  * {@code -Ddemo.data.dir}), {@code logs/} (captured output).
  */
 public final class StandaloneTomcat extends ForkedService {
 
-    /** With port 0 Tomcat names the connector after the port it bound: {@code http-nio-auto-1-40123}. */
-    private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-nio-auto-\\d+-(\\d+)\"\\]");
+    /**
+     * With port 0 Tomcat names the connector after the port it bound: {@code http-nio-auto-1-40123}
+     * (Tomcat 7's default connector is {@code http-bio-auto-1-40123}).
+     */
+    private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-\\w+-auto-\\d+-(\\d+)\"\\]");
 
     private final String contextPath;
+    private final String healthPath;
     private final Path catalinaHome;
     private final Path war;
 
-    private StandaloneTomcat(Options options, String contextPath, Path war) {
+    private StandaloneTomcat(Options options, String contextPath, String healthPath, Path war) {
         super(options);
         this.contextPath = contextPath;
+        this.healthPath = healthPath;
         this.catalinaHome = options.workDir.resolve("tomcat");
         this.war = war;
     }
@@ -66,7 +72,7 @@ public final class StandaloneTomcat extends ForkedService {
         String port = process.awaitLine(STARTED, timeout).group(1);
         URI base = URI.create("http://127.0.0.1:" + port + "/" + contextPath);
         // Connectors start after the deployment, but ask the application itself to be sure.
-        return awaitHealth(process, base, deadline, timeout);
+        return awaitHealth(process, base, healthPath, deadline, timeout);
     }
 
     /**
@@ -83,7 +89,7 @@ public final class StandaloneTomcat extends ForkedService {
         }
         Http http = Http.to(baseUri());
         awaitDeployment("undeployed", timeout, () -> !Files.exists(webapps().resolve(contextPath))
-                && healthStatus(http) == 404);
+                && healthStatus(http, healthPath) == 404);
     }
 
     /** Puts the WAR back (whole, by a rename) and waits until the application answers {@code /health}. */
@@ -96,7 +102,7 @@ public final class StandaloneTomcat extends ForkedService {
             throw new UncheckedIOException("cannot deploy " + war, e);
         }
         Http http = Http.to(baseUri());
-        awaitDeployment("deployed", timeout, () -> healthStatus(http) == 200);
+        awaitDeployment("deployed", timeout, () -> healthStatus(http, healthPath) == 200);
     }
 
     private Path webapps() {
@@ -114,10 +120,10 @@ public final class StandaloneTomcat extends ForkedService {
         }
     }
 
-    /** The status of {@code /health}, or -1 while nothing answers. */
-    private static int healthStatus(Http http) {
+    /** The status of the health path, or -1 while nothing answers. */
+    private static int healthStatus(Http http, String healthPath) {
         try {
-            return http.get("/health", Duration.ofSeconds(2)).status();
+            return http.get(healthPath, Duration.ofSeconds(2)).status();
         } catch (UncheckedIOException e) {
             return -1;
         }
@@ -157,7 +163,9 @@ public final class StandaloneTomcat extends ForkedService {
     /** Options for one Tomcat with one WAR. */
     public static final class Builder extends ForkedService.Builder<Builder, StandaloneTomcat> {
         private final Path war;
+        private Path distribution;
         private String contextPath = "orders-demo";
+        private String healthPath = "/health";
         private boolean checkDeploymentsEverySecond;
 
         private Builder(Path war) {
@@ -167,6 +175,21 @@ public final class StandaloneTomcat extends ForkedService {
         /** The context path without a leading slash; the WAR is deployed as {@code <contextPath>.war}. */
         public Builder contextPath(String contextPath) {
             this.contextPath = contextPath;
+            return this;
+        }
+
+        /** The distribution zip to unpack; the Tomcat 9 of {@link Artifacts#tomcatZip()} by default. */
+        public Builder distribution(Path zip) {
+            this.distribution = zip;
+            return this;
+        }
+
+        /**
+         * Where, below the context path, the application answers 200 once deployed; {@code /health}
+         * unless its servlet mapping puts it lower ({@code /api/health}).
+         */
+        public Builder healthPath(String healthPath) {
+            this.healthPath = healthPath;
             return this;
         }
 
@@ -182,9 +205,9 @@ public final class StandaloneTomcat extends ForkedService {
         @Override
         public StandaloneTomcat start() {
             options.validate();
-            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, war);
+            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, healthPath, war);
             try {
-                install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
+                install(distribution != null ? distribution : Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot install Tomcat into " + tomcat.catalinaHome, e);
             }

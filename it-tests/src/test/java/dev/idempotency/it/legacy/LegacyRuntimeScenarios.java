@@ -1,0 +1,320 @@
+package dev.idempotency.it.legacy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.it.logging.AttemptLogFile;
+import dev.idempotency.it.support.AgentCli;
+import dev.idempotency.it.support.ForkedService;
+import dev.idempotency.it.support.Http;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One legacy runtime with an estate application ({@code legacy-demo/estate}, the contract in
+ * legacy-demo/README.md) in its own JVM, the agent attached by {@code -javaagent:<jar>=config=<file>}
+ * alone, and one endpoint {@code create-order} declared. Whether the application ran is read from
+ * the application itself ({@code GET <base>/orders/count}, the executions of its create handler),
+ * what the agent decided from its attempt log. Every test uses fresh keys, so one server (started
+ * once per class) and one store serve them all.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+public abstract class LegacyRuntimeScenarios {
+
+    private static final String KEY = "Idempotency-Key";
+    private static final String REPLAYED = "Idempotent-Replayed";
+    private static final String REQUEST_ID = "X-Request-Id";
+    private static final String PROBLEM_JSON = "application/problem+json";
+    private static final String PROBLEMS = "https://idempotency-agent.dev/problems/";
+    private static final Pattern AGENT_WARNING_OR_ERROR = Pattern.compile("idempotency-agent \\S+: (WARNING|ERROR)");
+
+    private ForkedService server;
+    private Path workDir;
+    private Path agentConfig;
+    private AttemptLogFile attemptLog;
+    /** Every answer to a POST this class sent, for the check that the attempt log tells what the clients got. */
+    private final Queue<Http.Response> posted = new ConcurrentLinkedQueue<>();
+
+    /** Starts the runtime with its estate application in {@code workDir}, agent attached with {@code -javaagent:<jar>=config=<agentConfig>}. */
+    protected abstract ForkedService start(Path workDir, Path agentConfig) throws Exception;
+
+    /** The class {@code status} must name as where {@code create-order}'s requests entered (a servlet, a filter, a resource class). */
+    protected abstract String expectedEntryPoint();
+
+    /**
+     * Where the application's contract lives below the server's base URI (which carries the
+     * context path): the servlet or application mapping, {@code "/api"} say; {@code ""} when the
+     * context path is the base.
+     */
+    protected String basePath() {
+        return "";
+    }
+
+    /** The endpoint's declaration after its name, one YAML line each: {@code method} and {@code path}, or a {@code resource-method}. */
+    protected List<String> endpointDeclaration() {
+        return List.of("method: POST", "path: /orders");
+    }
+
+    @BeforeAll
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void startServer(@TempDir Path workDir) throws Exception {
+        // The agent's store and attempt log under the temp dir: nothing lands in the server's working directory.
+        this.workDir = workDir;
+        Path attempts = workDir.resolve("agent-log/attempts.jsonl");
+        String declaration = endpointDeclaration().stream().map(line -> "    " + line).collect(Collectors.joining("\n"));
+        agentConfig = Files.writeString(workDir.resolve("agent.yaml"), """
+                service-name: estate
+                on-config-error: fail
+                store:
+                  url: jdbc:h2:file:%s
+                logging:
+                  sink: file
+                  file: %s
+                endpoints:
+                  - name: create-order
+                %s
+                """.formatted(workDir.resolve("agent-store/agent"), attempts, declaration));
+        attemptLog = new AttemptLogFile(attempts);
+        server = start(workDir, agentConfig);
+    }
+
+    @AfterAll
+    void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void firstKeyedPostExecutesOnceAndIsLoggedAsExecuted() {
+        long before = executions();
+        String key = newKey();
+        String item = uniqueItem("first");
+
+        Http.Response created = post(order(item, 2), key);
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertThat(created.header(REPLAYED)).isEmpty();
+        JsonNode order = created.json();
+        assertThat(order.path("item").asText()).isEqualTo(item);
+        assertThat(order.path("quantity").asInt()).isEqualTo(2);
+        assertThat(created.header("Location")).hasValueSatisfying(location ->
+                assertThat(location).endsWith(basePathOnTheServer() + "/orders/" + order.path("id").asLong()));
+        assertThat(executions()).isEqualTo(before + 1);
+        assertEvent(attemptLog.awaitEventsOfKey(key, 1).get(0), "executed", 201);
+    }
+
+    @Test
+    void sameKeyAndBodyGetsTheSameAnswerReplayedWithoutExecuting() {
+        String key = newKey();
+        String body = order(uniqueItem("repeat"), 2);
+        Http.Response first = post(body, key);
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        long before = executions();
+
+        Http.Response repeat = post(body, key);
+
+        assertThat(repeat.status()).as(repeat.body()).isEqualTo(first.status());
+        assertThat(repeat.body()).isEqualTo(first.body());
+        assertThat(repeat.header(REPLAYED)).hasValue("true");
+        assertThat(executions()).isEqualTo(before);
+        assertEvent(attemptLog.awaitEventsOfKey(key, 2).get(1), "replayed", 201);
+    }
+
+    @Test
+    void sameKeyWithAnotherBodyIsRefusedWith422WithoutExecuting() {
+        String key = newKey();
+        Http.Response original = post(order(uniqueItem("original"), 2), key);
+        assertThat(original.status()).as(original.body()).isEqualTo(201);
+        long before = executions();
+
+        Http.Response reused = post(order(uniqueItem("changed"), 2), key);
+
+        assertThat(reused.status()).as(reused.body()).isEqualTo(422);
+        assertThat(reused.header("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith(PROBLEM_JSON));
+        assertThat(reused.header(REPLAYED)).isEmpty();
+        assertThat(executions()).isEqualTo(before);
+        assertEvent(attemptLog.awaitEventsOfKey(key, 2).get(1), "mismatch", 422);
+    }
+
+    @Test
+    void aPostWithoutKeyIsRefusedWith400WithoutExecuting() {
+        long before = executions();
+
+        Http.Response refused = post(order(uniqueItem("keyless"), 1), null);
+
+        assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+        assertThat(refused.header("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith(PROBLEM_JSON));
+        assertThat(executions()).isEqualTo(before);
+        assertThat(refused.header(REQUEST_ID)).as("the request id header").isPresent();
+        assertEvent(eventOfRequest(refused.header(REQUEST_ID).get()), "missing_key", 400);
+    }
+
+    @Test
+    void eightSimultaneousPostsWithOneKeyExecuteExactlyOnce() throws Exception {
+        long before = executions();
+        String key = newKey();
+        String body = order(uniqueItem("race"), 1);
+
+        List<Http.Response> answers = simultaneously(8, () -> post("?delayMs=1500", body, key));
+
+        assertThat(executions()).isEqualTo(before + 1);
+        List<Http.Response> executed = answers.stream()
+                .filter(answer -> answer.status() == 201 && answer.header(REPLAYED).isEmpty()).toList();
+        assertThat(executed).as("answers executed by the application").hasSize(1);
+        for (Http.Response other : answers) {
+            if (other != executed.get(0)) {
+                // in progress, or (after waiting for the first) its replay
+                assertThat(other.status()).as(other.body()).isIn(201, 409);
+                if (other.status() == 201) {
+                    assertThat(other.header(REPLAYED)).hasValue("true");
+                    assertThat(other.body()).isEqualTo(executed.get(0).body());
+                } else {
+                    assertThat(other.json().path("type").asText()).isEqualTo(PROBLEMS + "idempotency-request-in-progress");
+                }
+            }
+        }
+        List<JsonNode> events = attemptLog.awaitEventsOfKey(key, answers.size());
+        assertThat(events).hasSize(answers.size());
+        assertThat(events).filteredOn(event -> "executed".equals(event.path("event.action").asText())).hasSize(1);
+    }
+
+    @Test
+    void statusNamesTheEntryPointOfTheEndpointAndTheAgentWarnsOfNothing() {
+        // A request that reaches the endpoint: the agent publishes its status and where the request entered.
+        Http.Response created = post(order(uniqueItem("status"), 1), newKey());
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+
+        AgentCli.Result status = new AgentCli(workDir, agentConfig).runWithoutConfig("status", Long.toString(server.pid()));
+
+        assertThat(status.exitCode()).as(status.toString()).isZero();
+        assertThat(status.stdout()).as(status.toString())
+                .containsPattern("(?m)^  create-order .*request\\(s\\)")
+                .contains("    entered at " + expectedEntryPoint() + " in ")
+                .contains("warnings: none")
+                .doesNotContain("UNPROTECTED");
+        assertThat(Stream.concat(server.stderr().stream(), server.stdout().stream()))
+                .noneMatch(line -> AGENT_WARNING_OR_ERROR.matcher(line).find());
+    }
+
+    /** Last, so that it checks what every other test of the class sent too; it sends one request of each kind itself. */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void theAttemptLogHasTheStatusEveryClientReceived() {
+        String key = newKey();
+        String body = order(uniqueItem("truthful"), 3);
+        post(body, key);
+        post(body, key);
+        post(order(uniqueItem("truthful-other"), 3), key);
+        post(body, null);
+
+        for (Http.Response answer : posted) {
+            assertThat(answer.header(REQUEST_ID)).as("request id of the answer %s %s", answer.status(), answer.body()).isPresent();
+            JsonNode event = eventOfRequest(answer.header(REQUEST_ID).get());
+            assertThat(event.path("http.response.status_code").asInt())
+                    .as("logged status of request %s (%s)", answer.header(REQUEST_ID).get(), event)
+                    .isEqualTo(answer.status());
+        }
+    }
+
+    // ---- helpers ----
+
+    private Http http() {
+        return Http.to(URI.create(server.baseUri() + basePath()));
+    }
+
+    /** The base as a path on the server: the context path and the mapping. */
+    private String basePathOnTheServer() {
+        return server.baseUri().getPath() + basePath();
+    }
+
+    private Http.Response post(String body, String key) {
+        return post("", body, key);
+    }
+
+    /** {@code POST <base>/orders<query>} with the key, or without one when null; the answer is kept for the attempt-log check. */
+    private Http.Response post(String query, String body, String key) {
+        String[] headers = key == null ? new String[0] : new String[] {KEY, key};
+        Http.Response answer = http().post("/orders" + query, "application/json", body, Http.DEFAULT_TIMEOUT, headers);
+        posted.add(answer);
+        return answer;
+    }
+
+    /** The executions of the application's create handler, as the application counts them. */
+    private long executions() {
+        Http.Response count = http().get("/orders/count");
+        assertThat(count.status()).as(count.body()).isEqualTo(200);
+        assertThat(count.header("Content-Type")).hasValueSatisfying(type -> assertThat(type).startsWith("text/plain"));
+        return Long.parseLong(count.body().trim());
+    }
+
+    private JsonNode eventOfRequest(String requestId) {
+        return attemptLog.awaitEvent(event -> requestId.equals(event.path("http.request.id").asText()));
+    }
+
+    private static void assertEvent(JsonNode event, String action, int status) {
+        assertThat(event.path("event.action").asText()).as(event.toString()).isEqualTo(action);
+        assertThat(event.path("idempotency.endpoint").asText()).as(event.toString()).isEqualTo("create-order");
+        assertThat(event.path("http.response.status_code").asInt()).as(event.toString()).isEqualTo(status);
+    }
+
+    private static List<Http.Response> simultaneously(int count, Callable<Http.Response> request) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Http.Response>> futures = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return request.call();
+                }));
+            }
+            start.countDown();
+            List<Http.Response> answers = new ArrayList<>();
+            for (Future<Http.Response> future : futures) {
+                answers.add(future.get(30, TimeUnit.SECONDS));
+            }
+            return answers;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static String order(String item, int quantity) {
+        return "{\"item\":\"" + item + "\",\"quantity\":" + quantity + "}";
+    }
+
+    private static String newKey() {
+        return UUID.randomUUID().toString();
+    }
+
+    private static String uniqueItem(String prefix) {
+        return prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}
