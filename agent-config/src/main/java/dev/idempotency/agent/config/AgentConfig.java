@@ -12,6 +12,7 @@ public final class AgentConfig {
     private final String serviceName;
     private final OnConfigError onConfigError;
     private final Duration protectionCheckAfter;
+    private final long responseCaptureBudget;
     private final StoreSettings store;
     private final KeeperConfig keeper;
     private final LoggingConfig logging;
@@ -21,7 +22,7 @@ public final class AgentConfig {
     private final InstrumentationConfig instrumentation;
 
     AgentConfig(Path source, String serviceName, OnConfigError onConfigError, Duration protectionCheckAfter,
-            StoreSettings store,
+            long responseCaptureBudget, StoreSettings store,
             KeeperConfig keeper, LoggingConfig logging, PrometheusConfig prometheus, EndpointSettings defaults,
             List<EndpointConfig> endpoints,
             InstrumentationConfig instrumentation) {
@@ -29,6 +30,7 @@ public final class AgentConfig {
         this.serviceName = serviceName;
         this.onConfigError = onConfigError;
         this.protectionCheckAfter = protectionCheckAfter;
+        this.responseCaptureBudget = responseCaptureBudget;
         this.store = store;
         this.keeper = keeper;
         this.logging = logging;
@@ -44,6 +46,17 @@ public final class AgentConfig {
     public OnConfigError onConfigError() { return onConfigError; }
     /** How long after start the agent reports declared endpoints that no instrumented entry point serves. */
     public Duration protectionCheckAfter() { return protectionCheckAfter; }
+
+    /** Unset: {@link #HEAP_SHARE}, a tenth of the JVM's maximum heap. */
+    static final long HEAP_SHARE = -1;
+
+    /**
+     * The bytes of response copies the agent may hold at once across all requests
+     * ({@code response-capture-budget}); by default a tenth of {@code maxHeap}.
+     */
+    public long responseCaptureBudget(long maxHeap) {
+        return responseCaptureBudget == HEAP_SHARE ? maxHeap / 10 : responseCaptureBudget;
+    }
     public StoreSettings store() { return store; }
     public KeeperConfig keeper() { return keeper; }
     public LoggingConfig logging() { return logging; }

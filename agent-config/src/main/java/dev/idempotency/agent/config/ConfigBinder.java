@@ -35,6 +35,7 @@ final class ConfigBinder {
         String serviceName = nonBlank(r, "service-name", BuiltInDefaults.SERVICE_NAME, "name the service, e.g. orders");
         Duration protectionCheckAfter = r.duration("protection-check-after", BuiltInDefaults.PROTECTION_CHECK_AFTER,
                 true);
+        long captureBudget = r.size("response-capture-budget", AgentConfig.HEAP_SHARE);
         StoreSettings store = store(r.mapping("store", ConfigFields.STORE), BuiltInDefaults.STORE);
         KeeperConfig keeper = keeper(r.mapping("keeper", ConfigFields.KEEPER), BuiltInDefaults.KEEPER);
         LoggingConfig logging = logging(r.mapping("logging", ConfigFields.LOGGING), BuiltInDefaults.LOGGING);
@@ -46,8 +47,8 @@ final class ConfigBinder {
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
         InstrumentationConfig instrumentation = InstrumentationBinder.bind(
                 r.mapping("instrumentation", ConfigFields.INSTRUMENTATION), BuiltInDefaults.INSTRUMENTATION);
-        return new AgentConfig(source, serviceName, onConfigError, protectionCheckAfter, store, keeper, logging, prometheus, defaults,
-                endpoints, instrumentation);
+        return new AgentConfig(source, serviceName, onConfigError, protectionCheckAfter, captureBudget, store, keeper,
+                logging, prometheus, defaults, endpoints, instrumentation);
     }
 
     private static String nonBlank(FieldReader r, String field, String fallback, String hint) {

@@ -10,7 +10,7 @@ import java.util.List;
 final class ConfigFields {
 
     static final List<String> ROOT = List.of(
-            "service-name", "on-config-error", "protection-check-after", "store", "keeper", "logging", "metrics", "defaults", "endpoints",
+            "service-name", "on-config-error", "protection-check-after", "response-capture-budget", "store", "keeper", "logging", "metrics", "defaults", "endpoints",
             "instrumentation");
     static final List<String> STORE = List.of(
             "url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout");

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent;
 
+import dev.idempotency.agent.bootstrap.body.CaptureBudget;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
@@ -47,6 +48,7 @@ public final class AgentStartup {
         }
         ClassDefiner definer = BootstrapBridge.install(instrumentation);
         AgentStatus status = new AgentStatus(config);
+        CaptureBudget.set(config.responseCaptureBudget(Runtime.getRuntime().maxMemory()));
         AttemptRecording recording = AttemptRecording.start(config, status);
         RunningAgent runtime = RunningAgent.start(config, recording.listener());
         status.running(runtime);

@@ -2,33 +2,48 @@ package dev.idempotency.agent.bootstrap.body;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import java.io.ByteArrayOutputStream;
+import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A copy of the response body as it goes to the client, bounded: past the limit only the fact
- * that it was cut is kept. Shared by the adapters, which tee their runtime's output into it.
+ * A copy of the response body as it goes to the client, bounded twice: past its endpoint's limit,
+ * or past what the JVM-wide {@link CaptureBudget} has left, only the fact that it was cut is
+ * kept. Shared by the adapters, which tee their runtime's output into it. What it holds is
+ * reserved from the budget until the copy is taken ({@link #captured}), cleared, cut, or dropped.
  */
 public final class ResponseBodyCopy {
 
+    /** Returns the reservation of a copy dropped before it was taken (a request that failed on its way out). */
+    private static final Cleaner DROPPED = Cleaner.create(runnable -> {
+        Thread thread = new Thread(runnable, "idempotency-capture-budget");
+        thread.setDaemon(true);
+        return thread;
+    });
+
     private final int limit;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
+    private final Reservation reserved = new Reservation();
     private boolean truncated;
     private volatile boolean clientGone;
 
     public ResponseBodyCopy(int limit) {
         this.limit = limit;
+        DROPPED.register(this, reserved);
     }
 
     public synchronized void write(byte[] buffer, int offset, int length) {
         if (truncated) {
             return;
         }
-        if (bytes.size() + length > limit) {
+        if (bytes.size() + length > limit || !CaptureBudget.reserve(length)) {
             truncated = true;
             bytes.reset();
+            reserved.run();
             return;
         }
+        reserved.add(length);
         bytes.write(buffer, offset, length);
     }
 
@@ -40,6 +55,7 @@ public final class ResponseBodyCopy {
     public synchronized void clear() {
         bytes.reset();
         truncated = false;
+        reserved.run();
     }
 
     /** A write to the client failed. */
@@ -60,8 +76,24 @@ public final class ResponseBodyCopy {
     }
 
     /** The response as the client got it: this body with the given status and headers. */
-    public CapturedResponse captured(int status, Map<String, List<String>> headers) {
-        return new Captured(status, headers, bytes(), complete());
+    public synchronized CapturedResponse captured(int status, Map<String, List<String>> headers) {
+        Captured taken = new Captured(status, headers, bytes.toByteArray(), !truncated);
+        reserved.run();
+        return taken;
+    }
+
+    /** The bytes a copy holds of the budget; running it gives them back. */
+    private static final class Reservation implements Runnable {
+        private final AtomicLong bytes = new AtomicLong();
+
+        void add(long length) {
+            bytes.addAndGet(length);
+        }
+
+        @Override
+        public void run() {
+            CaptureBudget.release(bytes.getAndSet(0));
+        }
     }
 
     private static final class Captured implements CapturedResponse {
