@@ -126,14 +126,29 @@ public final class ServletExchange {
 
     /**
      * Writes the agent's answer, or, when that fails, the agent's 500: the application never runs
-     * in place of an answer the agent decided on. The gate hears which the client received.
+     * in place of an answer the agent decided on. The gate hears which the client received: when
+     * the container had already answered (a stalled body's 408, which Tomcat writes itself), that
+     * answer.
      */
     private static void answer(HttpServletResponse response, Verdict verdict) {
         try {
+            if (response.isCommitted()) {
+                tellWhatTheHostSent(response.getStatus(), verdict);
+                return;
+            }
             respond(response, verdict);
             verdict.delivered();
         } catch (Throwable failure) {
             verdict.notDelivered(respondWithFailure(response, verdict), failure);
+        }
+    }
+
+    private static void tellWhatTheHostSent(int sent, Verdict verdict) {
+        if (sent == verdict.status()) {
+            verdict.delivered();
+        } else {
+            verdict.notDelivered(sent, new IllegalStateException("the container had answered " + sent
+                    + " before the agent could answer " + verdict.status()));
         }
     }
 
@@ -160,9 +175,6 @@ public final class ServletExchange {
     }
 
     private static void respond(HttpServletResponse response, Verdict verdict) throws IOException {
-        if (response.isCommitted()) {
-            throw new IllegalStateException("the response was committed before the agent's advice ran");
-        }
         response.resetBuffer();
         response.setStatus(verdict.status());
         verdict.addHeadersTo(new HeaderSetters(response));
