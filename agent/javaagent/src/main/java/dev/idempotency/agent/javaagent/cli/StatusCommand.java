@@ -128,8 +128,9 @@ final class StatusCommand {
         }
         long seen = ((Number) jmx.getAttribute(endpoint, "Attempts")).longValue();
         if (seen == 0) {
-            return "no request has reached it yet: if it should have, check the path (relative to the context "
-                    + "path, as the host routes it) or the resource-method, and the warnings below";
+            return "the agent has taken no request for it yet (requests that reach the service by a path or entry "
+                    + "point it does not match are not seen): if some should have been, check the path (relative to "
+                    + "the context path, as the host routes it) or the resource-method, and the warnings below";
         }
         List<String> decisions = new ArrayList<>();
         List<String> names = new ArrayList<>();
