@@ -4,8 +4,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import net.bytebuddy.description.field.FieldDescription;
 import net.bytebuddy.description.method.MethodDescription;
@@ -22,6 +24,9 @@ import net.bytebuddy.pool.TypePool;
 final class HostTypes {
 
     private final TypePool pool;
+    /** Type name to its methods' and fields' names and descriptors, read once per check. */
+    private final Map<String, Set<String>> declaredMethods = new HashMap<>();
+    private final Map<String, Set<String>> declaredFields = new HashMap<>();
 
     HostTypes(TypePool pool) {
         this.pool = pool;
@@ -55,7 +60,7 @@ final class HostTypes {
         return false;
     }
 
-    private static boolean declaresMethod(TypeDescription type, String name, String descriptor) {
+    private boolean declaresMethod(TypeDescription type, String name, String descriptor) {
         for (TypeDescription each : hierarchy(type)) {
             if (declaresOwnMethod(each, name, descriptor)) {
                 return true;
@@ -64,21 +69,27 @@ final class HostTypes {
         return false;
     }
 
-    private static boolean declaresOwnMethod(TypeDescription type, String name, String descriptor) {
-        for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
-            if (method.getInternalName().equals(name) && method.getDescriptor().equals(descriptor)) {
-                return true;
+    private boolean declaresOwnMethod(TypeDescription type, String name, String descriptor) {
+        return declaredMethods.computeIfAbsent(type.getName(), ignored -> {
+            Set<String> keys = new HashSet<>();
+            for (MethodDescription.InDefinedShape method : type.getDeclaredMethods()) {
+                keys.add(method.getInternalName() + method.getDescriptor());
             }
-        }
-        return false;
+            return keys;
+        }).contains(name + descriptor);
     }
 
-    private static boolean declaresField(TypeDescription type, String name, String descriptor) {
+    private boolean declaresField(TypeDescription type, String name, String descriptor) {
         for (TypeDescription each : hierarchy(type)) {
-            for (FieldDescription.InDefinedShape field : each.getDeclaredFields()) {
-                if (field.getName().equals(name) && field.getDescriptor().equals(descriptor)) {
-                    return true;
+            Set<String> fields = declaredFields.computeIfAbsent(each.getName(), ignored -> {
+                Set<String> keys = new HashSet<>();
+                for (FieldDescription.InDefinedShape field : each.getDeclaredFields()) {
+                    keys.add(field.getName() + field.getDescriptor());
                 }
+                return keys;
+            });
+            if (fields.contains(name + descriptor)) {
+                return true;
             }
         }
         return false;
