@@ -8,20 +8,27 @@ import dev.idempotency.agent.references.ClassSource.Origin;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every nested adapter jar links against the oldest and the newest version of the API it claims.
- * An adapter is compiled against one version only; without this check a call the oldest version
- * lacks would first show as a {@code NoSuchMethodError} in a customer's container.
+ * Every nested adapter jar links against every version of the API it claims, and does not link
+ * against the version just below its range. An adapter is compiled against one version only;
+ * without the first check a call an older claimed version lacks would first show as a
+ * {@code NoSuchMethodError} in a customer's container; without the second, a claim could be
+ * narrower than the check believes (the agent's gating refuses exactly what does not link).
+ * Uses the optional-reference rule ({@link OptionalReferences}) as the agent does at run time.
  */
 class AdapterReferencesTest {
 
+    /** Adapters with no version below their range to check, and why. */
+    private static final Map<String, String> NOTHING_BELOW = Map.of(
+            "servlet-jakarta.jar", "no Servlet API before 5.0 is in the jakarta.servlet namespace");
+
     @Test
-    void everyAdapterJarLinksAgainstTheOldestAndNewestApiItClaims() {
+    void everyAdapterJarLinksAgainstEveryApiVersionItClaims() {
         List<Path> adapterJars = CheckedJars.adapterJars();
-        assertThat(adapterJars).as("nested adapter jars").hasSize(5);
-        ClassSource bootstrap = ClassSource.jar(CheckedJars.bootstrapJar(), Origin.AGENT);
+        assertThat(adapterJars).as("nested adapter jars").hasSizeGreaterThanOrEqualTo(5);
 
         MismatchReport report = new MismatchReport();
         List<String> unchecked = new ArrayList<>();
@@ -29,14 +36,10 @@ class AdapterReferencesTest {
             String name = adapterJar.getFileName().toString();
             List<ApiVersion> versions = CheckedJars.apiVersionsOf(name);
             if (versions.size() < 2) {
-                unchecked.add(name + " has " + versions.size() + " API version(s) to check against, not the oldest and the newest");
+                unchecked.add(name + " has " + versions.size() + " API version(s) to check against, not its whole range");
             }
-            ClassSource adapter = ClassSource.jar(adapterJar, Origin.ADAPTER);
             for (ApiVersion version : versions) {
-                List<ClassSource> visible = new ArrayList<>();
-                visible.add(bootstrap);
-                version.jars().forEach(jar -> visible.add(ClassSource.jar(jar, Origin.API)));
-                ReferenceCheck.Result result = ReferenceCheck.run(adapter, visible);
+                ReferenceCheck.Result result = check(adapterJar, version);
                 if (result.apiReferences() == 0) {
                     unchecked.add(name + " uses nothing of " + version.name() + ": wrong jars for this adapter?");
                 }
@@ -47,5 +50,31 @@ class AdapterReferencesTest {
         if (!report.isEmpty()) {
             fail(report.toString());
         }
+    }
+
+    @Test
+    void noAdapterJarLinksAgainstTheVersionBelowItsRange() {
+        List<String> wrong = new ArrayList<>();
+        for (Path adapterJar : CheckedJars.adapterJars()) {
+            String name = adapterJar.getFileName().toString();
+            List<ApiVersion> below = CheckedJars.belowRangeOf(name);
+            if (below.isEmpty() && !NOTHING_BELOW.containsKey(name)) {
+                wrong.add(name + " has no version below its range to check, and no reason why");
+            }
+            for (ApiVersion version : below) {
+                if (check(adapterJar, version).mismatches().isEmpty()) {
+                    wrong.add(name + " links against " + version.name()
+                            + ", below its range: the claim, or the version below it, is wrong");
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    private static ReferenceCheck.Result check(Path adapterJar, ApiVersion version) {
+        List<ClassSource> visible = new ArrayList<>();
+        visible.add(ClassSource.jar(CheckedJars.bootstrapJar(), Origin.AGENT));
+        version.jars().forEach(jar -> visible.add(ClassSource.jar(jar, Origin.API)));
+        return ReferenceCheck.run(ClassSource.jar(adapterJar, Origin.ADAPTER), visible);
     }
 }

@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 
 /**
  * The jars the build copied for the check (see this module's pom): the nested adapter jars, the
- * bridge, and for each adapter jar one directory per claimed API version, named after it.
+ * bridge, and for each adapter jar one directory per claimed API version, named after it, and
+ * one per version below its range.
  */
 final class CheckedJars {
 
@@ -29,9 +30,18 @@ final class CheckedJars {
         return Path.of(required("reference-check.bootstrap"));
     }
 
-    /** The API versions an adapter jar is checked against, e.g. {@code servlet-javax.jar}'s {@code javax.servlet-api-3.1.0}. */
+    /** The API versions an adapter jar claims, e.g. {@code servlet-javax.jar}'s {@code javax.servlet-api-3.1.0}. */
     static List<ApiVersion> apiVersionsOf(String adapterJarName) {
-        Path versions = directory("reference-check.apis").resolve(adapterJarName.replaceFirst("\\.jar$", ""));
+        return versionsIn("reference-check.apis", adapterJarName);
+    }
+
+    /** The versions just below an adapter jar's range, which it must not link against, e.g. {@code servlet-api-2.5}. */
+    static List<ApiVersion> belowRangeOf(String adapterJarName) {
+        return versionsIn("reference-check.below", adapterJarName);
+    }
+
+    private static List<ApiVersion> versionsIn(String property, String adapterJarName) {
+        Path versions = directory(property).resolve(adapterJarName.replaceFirst("\\.jar$", ""));
         if (!Files.isDirectory(versions)) {
             return List.of();
         }

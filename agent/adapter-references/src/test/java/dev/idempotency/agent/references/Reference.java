@@ -8,23 +8,27 @@ import org.objectweb.asm.Type;
  * One use of a class or member by an adapter class, as the JVM resolves it when it links the
  * adapter: the owner named in the class file, the member's name and descriptor, and how it is
  * called (static or not, on an interface or a class), which must still match the API.
+ * {@code madeIn} is the name and descriptor of the user's method the use is made in when that
+ * method may override a host method (not static, not private, no constructor): such a use is
+ * needed only where the host declares that method ({@link OptionalReferences}); else null.
  */
 record Reference(String user, Kind kind, String owner, String name, String descriptor, boolean staticUse,
-        boolean interfaceOwner) {
+        boolean interfaceOwner, String madeIn) {
 
     enum Kind { CLASS, METHOD, FIELD }
 
-    static Reference toClass(String user, String owner) {
-        return new Reference(user, Kind.CLASS, owner, null, null, false, false);
+    static Reference toClass(String user, String owner, String madeIn) {
+        return new Reference(user, Kind.CLASS, owner, null, null, false, false, madeIn);
     }
 
     static Reference toMethod(String user, String owner, String name, String descriptor, boolean staticUse,
-            boolean interfaceOwner) {
-        return new Reference(user, Kind.METHOD, owner, name, descriptor, staticUse, interfaceOwner);
+            boolean interfaceOwner, String madeIn) {
+        return new Reference(user, Kind.METHOD, owner, name, descriptor, staticUse, interfaceOwner, madeIn);
     }
 
-    static Reference toField(String user, String owner, String name, String descriptor, boolean staticUse) {
-        return new Reference(user, Kind.FIELD, owner, name, descriptor, staticUse, false);
+    static Reference toField(String user, String owner, String name, String descriptor, boolean staticUse,
+            String madeIn) {
+        return new Reference(user, Kind.FIELD, owner, name, descriptor, staticUse, false, madeIn);
     }
 
     boolean isConstructor() {

@@ -22,6 +22,8 @@ final class ReferenceCollector extends ClassVisitor {
 
     private final Set<Reference> references = new LinkedHashSet<>();
     private String user;
+    /** The method being read, when it may override a host method; null elsewhere. */
+    private String madeIn;
 
     private ReferenceCollector() {
         super(Opcodes.ASM9);
@@ -48,6 +50,7 @@ final class ReferenceCollector extends ClassVisitor {
 
     @Override
     public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
+        madeIn = null;
         addType(Type.getType(descriptor));
         return null;
     }
@@ -55,6 +58,8 @@ final class ReferenceCollector extends ClassVisitor {
     @Override
     public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
             String[] exceptions) {
+        boolean mayOverrideHost = (access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) == 0 && !name.startsWith("<");
+        madeIn = mayOverrideHost ? ClassModel.memberKey(name, descriptor) : null;
         addType(Type.getMethodType(descriptor));
         if (exceptions != null) {
             for (String thrown : exceptions) {
@@ -149,12 +154,12 @@ final class ReferenceCollector extends ClassVisitor {
             return;
         }
         addClass(owner);
-        references.add(Reference.toMethod(user, owner, name, descriptor, isStatic, isInterface));
+        references.add(Reference.toMethod(user, owner, name, descriptor, isStatic, isInterface, madeIn));
     }
 
     private void addField(String owner, String name, String descriptor, boolean isStatic) {
         addClass(owner);
-        references.add(Reference.toField(user, owner, name, descriptor, isStatic));
+        references.add(Reference.toField(user, owner, name, descriptor, isStatic, madeIn));
     }
 
     private void addType(Type type) {
@@ -180,7 +185,7 @@ final class ReferenceCollector extends ClassVisitor {
         if (internalName.startsWith("[")) {
             addType(Type.getType(internalName));
         } else {
-            references.add(Reference.toClass(user, internalName));
+            references.add(Reference.toClass(user, internalName, madeIn));
         }
     }
 }

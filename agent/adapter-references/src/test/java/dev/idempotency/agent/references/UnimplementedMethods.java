@@ -52,7 +52,7 @@ final class UnimplementedMethods {
             if (!implemented.contains(key) && declaring.origin() == Origin.API) {
                 int parameters = key.indexOf('(');
                 Reference method = Reference.toMethod(model.name(), declaring.model().name(),
-                        key.substring(0, parameters), key.substring(parameters), false, declaring.model().isInterface());
+                        key.substring(0, parameters), key.substring(parameters), false, declaring.model().isInterface(), null);
                 mismatches.add(new Mismatch(model.name(), "does not implement abstract " + method.describe()));
             }
         });

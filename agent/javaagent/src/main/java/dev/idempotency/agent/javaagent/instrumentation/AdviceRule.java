@@ -29,6 +29,7 @@ final class AdviceRule {
     private final List<MethodAdvice> advice;
     private final ClassFileLocator adviceLocator;
     private final Advice.ExceptionHandler failures;
+    private final ReferenceGate gate;
     private final HelperInjector helpers;
     /**
      * The advice resolved for each loader, once: resolving it reads the advice classes and binds
@@ -40,22 +41,28 @@ final class AdviceRule {
 
     private AdviceRule(ElementMatcher<? super TypeDescription> types, ElementMatcher<? super ClassLoader> loaders,
             EntryPointKind kind, List<MethodAdvice> advice, ClassFileLocator adviceLocator,
-            Advice.ExceptionHandler failures, HelperInjector helpers) {
+            Advice.ExceptionHandler failures, ReferenceGate gate, HelperInjector helpers) {
         this.types = types;
         this.loaders = loaders;
         this.kind = kind;
         this.advice = advice;
         this.adviceLocator = adviceLocator;
         this.failures = failures;
+        this.gate = gate;
         this.helpers = helpers;
     }
 
-    /** The rule of an instrumentation group: its adapter jar read now, its advice reporting failures under the group's name. */
+    /**
+     * The rule of an instrumentation group: its adapter jar read now (its references only when a
+     * loader first needs them), its advice reporting failures under the group's name.
+     */
     static AdviceRule of(EntryPointInstrumentation instrumentation, ClassDefiner definer) throws IOException {
         NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
         return new AdviceRule(instrumentation.typeMatcher(), instrumentation.classLoaderMatcher(), instrumentation.kind(),
                 instrumentation.advice(), adapter.adviceLocator(),
-                AdviceFailureHandler.reportingFor(instrumentation.group()), new HelperInjector(adapter, definer));
+                AdviceFailureHandler.reportingFor(instrumentation.group()),
+                new ReferenceGate(instrumentation.group(), instrumentation.supports(), adapter),
+                new HelperInjector(adapter, definer));
     }
 
     /** A rule whose advice is one of the agent's own classes and needs nothing defined beside it. */
@@ -63,18 +70,36 @@ final class AdviceRule {
             ElementMatcher<? super ClassLoader> loaders, EntryPointKind kind, List<MethodAdvice> advice, String name) {
         return new AdviceRule(types, loaders, kind, advice,
                 ClassFileLocator.ForClassLoader.of(AdviceRule.class.getClassLoader()),
-                AdviceFailureHandler.reportingFor(name), null);
+                AdviceFailureHandler.reportingFor(name), null, null);
     }
 
+    /**
+     * Whether the rule wants {@code type} in {@code loader}. A type whose hierarchy the loader cannot
+     * resolve is not wanted: the JVM could not define it, so no container calls it as an entry point.
+     */
     boolean appliesTo(TypeDescription type, ClassLoader loader) {
-        return loaders.matches(loader) && types.matches(type);
+        try {
+            return loaders.matches(loader) && types.matches(type);
+        } catch (TypePool.Resolution.NoSuchTypeException unresolvable) {
+            return false;
+        }
     }
 
-    /** Defines what the advice needs in {@code loader}; throws, with the cause and the fix, when it cannot. */
-    void prepare(String typeName, ClassLoader loader) {
-        if (helpers != null) {
-            helpers.injectFor(typeName, loader);
+    /**
+     * Defines what the advice needs in {@code loader}, and tells whether the advice may be laid
+     * there: not where the loader lacks something the adapter uses (the events hear of it once per
+     * loader). Throws, with the cause and the fix, when the adapter cannot be defined.
+     */
+    boolean prepare(String typeName, ClassLoader loader, AgentBuilder.PoolStrategy pools, InstrumentationEvents events) {
+        if (helpers == null) {
+            return true;
         }
+        TypePool hostClasses = pools.typePool(TypeDescriptionCache.LOCATION_STRATEGY.classFileLocator(loader, null), loader);
+        if (!gate.admits(loader, hostClasses, events)) {
+            return false;
+        }
+        helpers.injectFor(typeName, loader);
+        return true;
     }
 
     /**

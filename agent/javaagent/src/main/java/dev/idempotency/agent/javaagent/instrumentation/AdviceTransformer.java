@@ -100,8 +100,7 @@ final class AdviceTransformer implements ClassFileTransformer {
         AsmVisitorWrapper.ForDeclaredMethods methods = new AsmVisitorWrapper.ForDeclaredMethods();
         List<AdviceRule> applied = new ArrayList<>(1);
         for (AdviceRule rule : rules) {
-            if (rule.appliesTo(type, loader)) {
-                rule.prepare(name, loader);
+            if (rule.appliesTo(type, loader) && rule.prepare(name, loader, pools, events)) {
                 methods = rule.addTo(methods, pools, loader);
                 applied.add(rule);
             }

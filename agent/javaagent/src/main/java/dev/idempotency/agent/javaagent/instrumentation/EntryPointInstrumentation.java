@@ -20,6 +20,13 @@ interface EntryPointInstrumentation {
     /** The group's name in {@code instrumentation.disabled}, one of {@code InstrumentationGroups.ALL}. */
     String group();
 
+    /**
+     * The host API versions the group claims, as an operator reads them: {@code Servlet 3.0 to 4.0}.
+     * The build checks the adapter against each (agent/adapter-references); a loader whose API
+     * lacks what the adapter uses is told this beside what it lacks.
+     */
+    String supports();
+
     /** What the instrumented classes do for protection. */
     EntryPointKind kind();
 

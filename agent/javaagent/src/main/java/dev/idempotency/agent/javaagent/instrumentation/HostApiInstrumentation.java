@@ -11,12 +11,17 @@ import net.bytebuddy.matcher.ElementMatcher;
 abstract class HostApiInstrumentation implements EntryPointInstrumentation {
 
     private final String group;
+    private final String supports;
     private final EntryPointKind kind;
     private final CanSee loaders;
 
-    /** @param apiClass a class of the host API, e.g. {@code javax.servlet.Servlet} */
-    HostApiInstrumentation(String group, EntryPointKind kind, String apiClass) {
+    /**
+     * @param supports the API versions claimed, e.g. {@code Servlet 3.0 to 4.0}
+     * @param apiClass a class of the host API, e.g. {@code javax.servlet.Servlet}
+     */
+    HostApiInstrumentation(String group, String supports, EntryPointKind kind, String apiClass) {
         this.group = group;
+        this.supports = supports;
         this.kind = kind;
         this.loaders = new CanSee(apiClass);
     }
@@ -24,6 +29,11 @@ abstract class HostApiInstrumentation implements EntryPointInstrumentation {
     @Override
     public final String group() {
         return group;
+    }
+
+    @Override
+    public final String supports() {
+        return supports;
     }
 
     @Override

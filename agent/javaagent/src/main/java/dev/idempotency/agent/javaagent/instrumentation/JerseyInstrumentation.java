@@ -22,19 +22,19 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
 
     private final String namespace;
 
-    private JerseyInstrumentation(String group, String namespace) {
-        super(group, EntryPointKind.JAXRS, namespace + ".ws.rs.core.Response");
+    private JerseyInstrumentation(String group, String supports, String namespace) {
+        super(group, supports, EntryPointKind.JAXRS, namespace + ".ws.rs.core.Response");
         this.namespace = namespace;
     }
 
     /** Jersey 2. */
     static JerseyInstrumentation javax() {
-        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAVAX, "javax");
+        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAVAX, "Jersey 2.8 to 2.48 (javax.ws.rs)", "javax");
     }
 
     /** Jersey 3 and 4. */
     static JerseyInstrumentation jakarta() {
-        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAKARTA, "jakarta");
+        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAKARTA, "Jersey 3.1 and 4.0 (jakarta.ws.rs)", "jakarta");
     }
 
     @Override

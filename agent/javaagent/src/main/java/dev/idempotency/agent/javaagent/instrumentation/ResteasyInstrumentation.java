@@ -29,7 +29,7 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
     }
 
     private ResteasyInstrumentation() {
-        super(InstrumentationGroups.RESTEASY_JAKARTA, EntryPointKind.JAXRS, "jakarta.ws.rs.core.Response");
+        super(InstrumentationGroups.RESTEASY_JAKARTA, "RESTEasy 6.2 and 7.0 (jakarta.ws.rs)", EntryPointKind.JAXRS, "jakarta.ws.rs.core.Response");
     }
 
     @Override

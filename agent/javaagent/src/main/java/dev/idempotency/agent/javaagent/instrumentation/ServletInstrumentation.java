@@ -26,18 +26,18 @@ final class ServletInstrumentation extends HostApiInstrumentation {
     private final String namespace;
     private final String api;
 
-    private ServletInstrumentation(String group, String namespace) {
-        super(group, EntryPointKind.SERVLET, namespace + ".servlet.Servlet");
+    private ServletInstrumentation(String group, String supports, String namespace) {
+        super(group, supports, EntryPointKind.SERVLET, namespace + ".servlet.Servlet");
         this.namespace = namespace;
         this.api = namespace + ".servlet.";
     }
 
     static ServletInstrumentation javax() {
-        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAVAX, "javax");
+        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAVAX, "Servlet 3.0 to 4.0 (javax.servlet)", "javax");
     }
 
     static ServletInstrumentation jakarta() {
-        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAKARTA, "jakarta");
+        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAKARTA, "Jakarta Servlet 5.0 to 6.1", "jakarta");
     }
 
     @Override
