@@ -27,12 +27,14 @@ public final class StandaloneTomcat extends ForkedService {
     private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-nio-auto-\\d+-(\\d+)\"\\]");
 
     private final String contextPath;
+    private final String applicationPath;
     private final Path catalinaHome;
     private final Path war;
 
-    private StandaloneTomcat(Options options, String contextPath, Path war) {
+    private StandaloneTomcat(Options options, String contextPath, String applicationPath, Path war) {
         super(options);
         this.contextPath = contextPath;
+        this.applicationPath = applicationPath;
         this.catalinaHome = options.workDir.resolve("tomcat");
         this.war = war;
     }
@@ -66,7 +68,8 @@ public final class StandaloneTomcat extends ForkedService {
         String port = process.awaitLine(STARTED, timeout).group(1);
         URI base = URI.create("http://127.0.0.1:" + port + "/" + contextPath);
         // Connectors start after the deployment, but ask the application itself to be sure.
-        return awaitHealth(process, base, deadline, timeout);
+        awaitHealth(process, URI.create(base + applicationPath), deadline, timeout);
+        return base;
     }
 
     /**
@@ -158,6 +161,7 @@ public final class StandaloneTomcat extends ForkedService {
     public static final class Builder extends ForkedService.Builder<Builder, StandaloneTomcat> {
         private final Path war;
         private String contextPath = "orders-demo";
+        private String applicationPath = "";
         private boolean checkDeploymentsEverySecond;
 
         private Builder(Path war) {
@@ -167,6 +171,15 @@ public final class StandaloneTomcat extends ForkedService {
         /** The context path without a leading slash; the WAR is deployed as {@code <contextPath>.war}. */
         public Builder contextPath(String contextPath) {
             this.contextPath = contextPath;
+            return this;
+        }
+
+        /**
+         * Where the application answers {@code /health} below the context path, {@code "/api"} for a
+         * JAX-RS servlet mapped at {@code /api/*}; the base URI stays the context path.
+         */
+        public Builder applicationPath(String applicationPath) {
+            this.applicationPath = applicationPath;
             return this;
         }
 
@@ -182,7 +195,7 @@ public final class StandaloneTomcat extends ForkedService {
         @Override
         public StandaloneTomcat start() {
             options.validate();
-            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, war);
+            StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, applicationPath, war);
             try {
                 install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
             } catch (IOException e) {
