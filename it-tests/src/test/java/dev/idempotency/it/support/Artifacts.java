@@ -48,6 +48,31 @@ public final class Artifacts {
         return existing("demo.tomcat.zip");
     }
 
+    /** The Tomcat 7 distribution zip (Servlet 3.0). */
+    public static Path tomcat7Zip() {
+        return existing("demo.tomcat7.zip");
+    }
+
+    /** The estate servlets in a Servlet 3.0 WAR ({@code legacy-demo/estate/servlet30-war}). */
+    public static Path estateServlet30War() {
+        return existing("estate.war.servlet30");
+    }
+
+    /** The estate servlets on embedded Jetty 8.1 (Servlet 3.0). */
+    public static Path estateJetty8Jar() {
+        return existing("estate.jar.jetty8");
+    }
+
+    /** The estate servlets on embedded Jetty 9.4 (Servlet 3.1). */
+    public static Path estateJetty94Jar() {
+        return existing("estate.jar.jetty94");
+    }
+
+    /** The estate contract as a Spring Boot 2.7 executable jar (embedded Tomcat 9, javax). */
+    public static Path estateSpringBoot27Jar() {
+        return existing("estate.jar.spring-boot27");
+    }
+
     /** The Jakarta EE 10 WAR ({@code orders-ee.war}), for {@link WildFly} and {@link PayaraMicro}. */
     public static Path ordersEeWar() {
         return existing("demo.war.ee");
@@ -85,7 +110,7 @@ public final class Artifacts {
 
     /** The WildFly 26 distribution zip (Java EE 8, javax). */
     public static Path wildfly26Zip() {
-        return existing("estate.wildfly26.zip");
+        return existing("demo.wildfly26.zip");
     }
 
     private static Path existing(String property) {

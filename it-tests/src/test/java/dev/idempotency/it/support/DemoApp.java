@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * A runnable demo jar: {@code java [-javaagent:...] [jvm args] -jar <demo.jar> 0} in the working
- * directory, ready when it prints {@code listening on <port>}.
+ * directory, ready when it prints {@code listening on <port>} (or the line given to
+ * {@link Builder#readyLine}).
  *
  * <pre>
  * try (DemoApp app = DemoApp.servletJavax().workDir(tempDir).agentConfig(config).start()) {
@@ -22,10 +23,12 @@ public final class DemoApp extends ForkedService {
     private static final Pattern LISTENING = Pattern.compile("^listening on (\\d+)$");
 
     private final Path jar;
+    private final Pattern readyLine;
 
-    private DemoApp(Path jar, Options options) {
+    private DemoApp(Path jar, Pattern readyLine, Options options) {
         super(options);
         this.jar = jar;
+        this.readyLine = readyLine;
     }
 
     public static Builder builder(Path jar) {
@@ -73,22 +76,29 @@ public final class DemoApp extends ForkedService {
 
     @Override
     protected URI awaitReady(ChildProcess process, Duration timeout) {
-        String port = process.awaitLine(LISTENING, timeout).group(1);
+        String port = process.awaitLine(readyLine, timeout).group(1);
         return URI.create("http://127.0.0.1:" + port);
     }
 
     /** Options for one demo jar. */
     public static final class Builder extends ForkedService.Builder<Builder, DemoApp> {
         private final Path jar;
+        private Pattern readyLine = LISTENING;
 
         private Builder(Path jar) {
             this.jar = jar;
         }
 
+        /** The line that says the jar serves, its group 1 the bound port (a framework's own start-up line, say). */
+        public Builder readyLine(Pattern readyLine) {
+            this.readyLine = readyLine;
+            return this;
+        }
+
         @Override
         public DemoApp start() {
             options.validate();
-            DemoApp app = new DemoApp(jar, options);
+            DemoApp app = new DemoApp(jar, readyLine, options);
             app.start();
             return app;
         }

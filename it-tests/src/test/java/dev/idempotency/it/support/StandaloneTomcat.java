@@ -16,15 +16,19 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The Tomcat 9 distribution unpacked into the working directory with one WAR deployed, run as
- * {@code catalina.sh run} so that the JVM is our child process. Layout under the working directory:
+ * A Tomcat distribution (9 by default, or another with {@link Builder#distribution}, 7 say) unpacked
+ * into the working directory with one WAR deployed, run as {@code catalina.sh run} so that the JVM
+ * is our child process. Layout under the working directory:
  * {@code tomcat/} (CATALINA_HOME and BASE), {@code data/} (the demo's database, via
  * {@code -Ddemo.data.dir}), {@code logs/} (captured output).
  */
 public final class StandaloneTomcat extends ForkedService {
 
-    /** With port 0 Tomcat names the connector after the port it bound: {@code http-nio-auto-1-40123}. */
-    private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-nio-auto-\\d+-(\\d+)\"\\]");
+    /**
+     * With port 0 Tomcat names the connector after the port it bound: {@code http-nio-auto-1-40123}
+     * (Tomcat 7's default connector is {@code http-bio-auto-1-40123}).
+     */
+    private static final Pattern STARTED = Pattern.compile("Starting ProtocolHandler \\[\"http-\\w+-auto-\\d+-(\\d+)\"\\]");
 
     private final String contextPath;
     private final String applicationPath;
@@ -160,6 +164,7 @@ public final class StandaloneTomcat extends ForkedService {
     /** Options for one Tomcat with one WAR. */
     public static final class Builder extends ForkedService.Builder<Builder, StandaloneTomcat> {
         private final Path war;
+        private Path distribution;
         private String contextPath = "orders-demo";
         private String applicationPath = "";
         private boolean checkDeploymentsEverySecond;
@@ -171,6 +176,12 @@ public final class StandaloneTomcat extends ForkedService {
         /** The context path without a leading slash; the WAR is deployed as {@code <contextPath>.war}. */
         public Builder contextPath(String contextPath) {
             this.contextPath = contextPath;
+            return this;
+        }
+
+        /** The distribution zip to unpack; the Tomcat 9 of {@link Artifacts#tomcatZip()} by default. */
+        public Builder distribution(Path zip) {
+            this.distribution = zip;
             return this;
         }
 
@@ -197,7 +208,7 @@ public final class StandaloneTomcat extends ForkedService {
             options.validate();
             StandaloneTomcat tomcat = new StandaloneTomcat(options, contextPath, applicationPath, war);
             try {
-                install(Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
+                install(distribution != null ? distribution : Artifacts.tomcatZip(), tomcat.catalinaHome, war, contextPath, checkDeploymentsEverySecond);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot install Tomcat into " + tomcat.catalinaHome, e);
             }
