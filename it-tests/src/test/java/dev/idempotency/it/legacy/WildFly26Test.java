@@ -20,7 +20,7 @@ class WildFly26Test {
     private static final String RESOURCE = "dev.idempotency.estate.jaxrs.OrdersResource";
 
     private static ForkedService startWildFly(Path workDir, Path agentConfig) {
-        return WildFly.builder(Artifacts.wildfly26Zip(), Artifacts.estateJavaee8War(), "estate-javaee8")
+        return WildFly.builder(Artifacts.estateJavaee8War(), "estate-javaee8").distribution(Artifacts.wildfly26Zip())
                 .applicationPath(MAPPING).startTimeout(Duration.ofSeconds(90))
                 .workDir(workDir).agentConfig(agentConfig).start();
     }

@@ -43,15 +43,12 @@ public final class WildFly extends ForkedService {
 
     /** The Jakarta EE orders WAR under {@code /orders-ee}, in WildFly 37. */
     public static Builder ordersEe() {
-        return builder(Artifacts.wildflyZip(), Artifacts.ordersEeWar(), "orders-ee");
+        return builder(Artifacts.ordersEeWar(), "orders-ee");
     }
 
-    /**
-     * {@code war} under {@code /<contextPath>} in the WildFly of {@code distributionZip}: any release
-     * whose {@code standalone.sh} starts {@code org.jboss.as.standalone} the same way (26 and later).
-     */
-    public static Builder builder(Path distributionZip, Path war, String contextPath) {
-        return new Builder(distributionZip, war, contextPath);
+    /** {@code war} under {@code /<contextPath>}, in WildFly 37 unless {@link Builder#distribution} says otherwise. */
+    public static Builder builder(Path war, String contextPath) {
+        return new Builder(war, contextPath);
     }
 
     /** {@code standalone/log/server.log}: the same records as the console, kept across restarts. */
@@ -133,16 +130,25 @@ public final class WildFly extends ForkedService {
 
     /** Options for one WildFly with one WAR. */
     public static final class Builder extends ForkedService.Builder<Builder, WildFly> {
-        private final Path distributionZip;
         private final Path war;
         private final String contextPath;
+        private Path distribution;
         private String applicationPath = "";
 
-        private Builder(Path distributionZip, Path war, String contextPath) {
-            this.distributionZip = distributionZip;
+        private Builder(Path war, String contextPath) {
             this.war = war;
             this.contextPath = contextPath;
             startTimeout(Duration.ofSeconds(150));
+        }
+
+        /**
+         * The distribution zip to unpack; the WildFly 37 of {@link Artifacts#wildflyZip()} by default.
+         * Any release whose {@code standalone.sh} starts {@code org.jboss.as.standalone} the same way
+         * (26 and later).
+         */
+        public Builder distribution(Path zip) {
+            this.distribution = zip;
+            return this;
         }
 
         /**
@@ -159,7 +165,7 @@ public final class WildFly extends ForkedService {
             options.validate();
             WildFly wildFly = new WildFly(options, contextPath, applicationPath);
             try {
-                install(distributionZip, wildFly.home, war, contextPath);
+                install(distribution != null ? distribution : Artifacts.wildflyZip(), wildFly.home, war, contextPath);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot install WildFly into " + wildFly.home, e);
             }
