@@ -51,6 +51,7 @@ public abstract class LegacyRuntimeScenarios {
     private static final String REPLAYED = "Idempotent-Replayed";
     private static final String REQUEST_ID = "X-Request-Id";
     private static final String PROBLEM_JSON = "application/problem+json";
+    private static final String PROBLEMS = "https://idempotency-agent.dev/problems/";
     private static final Pattern AGENT_WARNING_OR_ERROR = Pattern.compile("idempotency-agent \\S+: (WARNING|ERROR)");
 
     private ForkedService server;
@@ -194,6 +195,8 @@ public abstract class LegacyRuntimeScenarios {
                 if (other.status() == 201) {
                     assertThat(other.header(REPLAYED)).hasValue("true");
                     assertThat(other.body()).isEqualTo(executed.get(0).body());
+                } else {
+                    assertThat(other.json().path("type").asText()).isEqualTo(PROBLEMS + "idempotency-request-in-progress");
                 }
             }
         }

@@ -19,7 +19,7 @@ public class OrdersController {
     private final OrderBook book = OrderBook.shared();
 
     @PostMapping(path = "/orders")
-    public ResponseEntity<String> create(@RequestBody String body,
+    public ResponseEntity<String> create(@RequestBody(required = false) String body,
             @RequestParam(name = "delayMs", required = false) String delayMs, HttpServletRequest request) {
         Order order;
         try {
