@@ -103,6 +103,31 @@ public final class Artifacts {
         return existing("demo.payara-micro.jar");
     }
 
+    /** The estate's JAX-RS resources on Jersey 2.25.1 and the JDK HTTP server. */
+    public static Path estateJersey225JdkHttpJar() {
+        return existing("estate.jar.jersey225-jdkhttp");
+    }
+
+    /** The estate's JAX-RS resources in Jersey 2.25.1's servlet, mapped at {@code /api/*}, for {@link StandaloneTomcat}. */
+    public static Path estateJersey225War() {
+        return existing("estate.war.jersey225");
+    }
+
+    /** The estate's JAX-RS resources on RESTEasy 3.15 and the JDK HTTP server. */
+    public static Path estateResteasy3JdkHttpJar() {
+        return existing("estate.jar.resteasy3-jdkhttp");
+    }
+
+    /** The estate's JAX-RS resources as a Java EE 8 WAR under {@code @ApplicationPath("api")}, for {@link WildFly} 26. */
+    public static Path estateJavaee8War() {
+        return existing("estate.war.javaee8");
+    }
+
+    /** The WildFly 26 distribution zip (Java EE 8, javax). */
+    public static Path wildfly26Zip() {
+        return existing("demo.wildfly26.zip");
+    }
+
     private static Path existing(String property) {
         String value = System.getProperty(property);
         if (value == null) {

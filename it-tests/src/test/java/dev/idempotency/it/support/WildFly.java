@@ -12,7 +12,7 @@ import java.util.regex.MatchResult;
 import java.util.regex.Pattern;
 
 /**
- * The WildFly distribution unpacked into {@code wildfly/} of the working directory, one WAR in
+ * A WildFly distribution unpacked into {@code wildfly/} of the working directory, one WAR in
  * {@code standalone/deployments}, started as {@code standalone.sh} starts it, but as our own child
  * JVM ({@code java ... -jar jboss-modules.jar -mp modules org.jboss.as.standalone}). The JVM gets
  * what {@code standalone.sh} gives it on a modular JDK (heap, IPv4, headless, the JDK packages
@@ -30,18 +30,25 @@ public final class WildFly extends ForkedService {
     private static final Pattern BOOTED = Pattern.compile("WFLYSRV002([56]): ");
 
     private final String contextPath;
+    private final String applicationPath;
     private final Path home;
     private int portOffset;
 
-    private WildFly(Options options, String contextPath) {
+    private WildFly(Options options, String contextPath, String applicationPath) {
         super(options);
         this.contextPath = contextPath;
+        this.applicationPath = applicationPath;
         this.home = options.workDir.resolve("wildfly");
     }
 
-    /** The Jakarta EE orders WAR under {@code /orders-ee}. */
+    /** The Jakarta EE orders WAR under {@code /orders-ee}, in WildFly 37. */
     public static Builder ordersEe() {
-        return new Builder(Artifacts.ordersEeWar(), "orders-ee");
+        return builder(Artifacts.ordersEeWar(), "orders-ee");
+    }
+
+    /** {@code war} under {@code /<contextPath>}, in WildFly 37 unless {@link Builder#distribution} says otherwise. */
+    public static Builder builder(Path war, String contextPath) {
+        return new Builder(war, contextPath);
     }
 
     /** {@code standalone/log/server.log}: the same records as the console, kept across restarts. */
@@ -78,7 +85,8 @@ public final class WildFly extends ForkedService {
             throw new IllegalStateException("WildFly started with errors (the deployment failed?)" + process.tails());
         }
         URI base = URI.create("http://127.0.0.1:" + (HTTP + portOffset) + "/" + contextPath);
-        return awaitHealth(process, base, deadline, timeout);
+        awaitHealth(process, URI.create(base + applicationPath), deadline, timeout);
+        return base;
     }
 
     /** Kills the JVM and deletes the installation (the working directory itself is the caller's). */
@@ -99,7 +107,10 @@ public final class WildFly extends ForkedService {
         Files.copy(war, deployments.resolve(contextPath + ".war"));
     }
 
-    /** {@code DEFAULT_MODULAR_JVM_OPTIONS} of WildFly's {@code bin/common.sh}. */
+    /**
+     * {@code DEFAULT_MODULAR_JVM_OPTIONS} of WildFly 37's {@code bin/common.sh}; older releases
+     * (26) give a subset, and the extra exports and opens change nothing for them.
+     */
     private static final List<String> MODULAR_JVM_OPTIONS = List.of(
             "--add-exports=java.desktop/sun.awt=ALL-UNNAMED",
             "--add-exports=java.naming/com.sun.jndi.ldap=ALL-UNNAMED",
@@ -121,6 +132,8 @@ public final class WildFly extends ForkedService {
     public static final class Builder extends ForkedService.Builder<Builder, WildFly> {
         private final Path war;
         private final String contextPath;
+        private Path distribution;
+        private String applicationPath = "";
 
         private Builder(Path war, String contextPath) {
             this.war = war;
@@ -128,12 +141,31 @@ public final class WildFly extends ForkedService {
             startTimeout(Duration.ofSeconds(150));
         }
 
+        /**
+         * The distribution zip to unpack; the WildFly 37 of {@link Artifacts#wildflyZip()} by default.
+         * Any release whose {@code standalone.sh} starts {@code org.jboss.as.standalone} the same way
+         * (26 and later).
+         */
+        public Builder distribution(Path zip) {
+            this.distribution = zip;
+            return this;
+        }
+
+        /**
+         * Where the application answers {@code /health} below the context path, {@code "/api"} for
+         * {@code @ApplicationPath("api")}; the base URI stays the context path.
+         */
+        public Builder applicationPath(String applicationPath) {
+            this.applicationPath = applicationPath;
+            return this;
+        }
+
         @Override
         public WildFly start() {
             options.validate();
-            WildFly wildFly = new WildFly(options, contextPath);
+            WildFly wildFly = new WildFly(options, contextPath, applicationPath);
             try {
-                install(Artifacts.wildflyZip(), wildFly.home, war, contextPath);
+                install(distribution != null ? distribution : Artifacts.wildflyZip(), wildFly.home, war, contextPath);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot install WildFly into " + wildFly.home, e);
             }
