@@ -5,8 +5,8 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * What every group has alike: its name, the kind of entry point it serves, and the loaders it may
- * advise, those that see a class of its API (never the bootstrap loader). A group wants classes
- * by exact name, by entry interface, or both; it overrides what applies.
+ * advise, those that see the classes that tell its API (never the bootstrap loader). A group wants
+ * classes by exact name, by entry interface, or both; it overrides what applies.
  */
 abstract class HostApiInstrumentation implements EntryPointInstrumentation {
 
@@ -14,11 +14,14 @@ abstract class HostApiInstrumentation implements EntryPointInstrumentation {
     private final EntryPointKind kind;
     private final CanSee loaders;
 
-    /** @param apiClass a class of the host API, e.g. {@code javax.servlet.Servlet} */
-    HostApiInstrumentation(String group, EntryPointKind kind, String apiClass) {
+    /**
+     * @param apiClasses classes of the host API a loader must all see, e.g. {@code javax.servlet.Servlet};
+     *     more than one where a runtime's versions share the API's namespace
+     */
+    HostApiInstrumentation(String group, EntryPointKind kind, String... apiClasses) {
         this.group = group;
         this.kind = kind;
-        this.loaders = new CanSee(apiClass);
+        this.loaders = new CanSee(apiClasses);
     }
 
     @Override

@@ -43,7 +43,10 @@ public final class ResteasyExchange {
         if (gate == null || request.getAttribute(Bridge.REQUEST_MARKER) != null) {
             return null;
         }
-        String path = ResteasyRequestView.routedPath(request);
+        String path = ResteasyRequestView.routedPath();
+        if (path == null) {
+            return null;
+        }
         Method method = invoker.getMethod();
         Class<?> resource = invoker instanceof ResourceMethodInvoker
                 ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();

@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
 /** One RESTEasy request on RESTEasy's own mock request and response, with the core behind a scripted gate. */
 class ResteasyExchangeTest {
 
-    private static final URI BASE = URI.create("http://localhost:8080/api/");
     private static final Map<String, List<String>> REQUEST_ID = Map.of("Idempotency-Request-Id", List.of("req-1"));
 
     private final ScriptedGate gate = new ScriptedGate();
@@ -38,6 +36,7 @@ class ResteasyExchangeTest {
     @AfterEach
     void uninstall() {
         Bridge.install(null);
+        DispatchedRequests.done();
     }
 
     @Test
@@ -189,7 +188,7 @@ class ResteasyExchangeTest {
     }
 
     private static MockHttpRequest post(String pathAndQuery) {
-        return MockHttpRequest.create("POST", BASE.resolve(pathAndQuery), BASE);
+        return DispatchedRequests.dispatched("POST", pathAndQuery);
     }
 
     /** RESTEasy's matched resource method; the exchange only asks it for the method. */
