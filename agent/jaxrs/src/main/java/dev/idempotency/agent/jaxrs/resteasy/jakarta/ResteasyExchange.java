@@ -10,6 +10,9 @@ import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jboss.resteasy.core.ResourceMethodInvoker;
@@ -23,6 +26,13 @@ import org.jboss.resteasy.spi.ResourceInvoker;
  * is replaced by a tee, so the copy holds the entity after RESTEasy's writers and interceptors.
  */
 public final class ResteasyExchange {
+
+    /**
+     * The claimed requests, found again when a response of theirs is written. Not kept in the
+     * request's attributes: RESTEasy's JDK HTTP server keeps those in the server's
+     * {@code HttpContext}, shared by all its requests. Weak keys: nothing outlives its request.
+     */
+    private static final Map<HttpRequest, ResteasyExchange> CLAIMED = Collections.synchronizedMap(new WeakHashMap<>());
 
     private final HttpResponse response;
     private final Execution execution;
@@ -54,7 +64,6 @@ public final class ResteasyExchange {
         if (route == null) {
             return null;
         }
-        request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
         try {
             ResteasyRequestView view = new ResteasyRequestView(request, path, resource);
             Verdict verdict = gate.begin(route, view);
@@ -68,7 +77,7 @@ public final class ResteasyExchange {
             verdict.addHeadersTo(response.getOutputHeaders()::add);
             Execution execution = verdict.execution();
             ResteasyExchange exchange = new ResteasyExchange(response, execution, capture(response, execution), false);
-            request.setAttribute(Bridge.REQUEST_MARKER, exchange); // found again when the response is written
+            CLAIMED.put(request, exchange);
             return exchange;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
@@ -82,11 +91,10 @@ public final class ResteasyExchange {
      * finish the exchange first; the callback itself when the request is not the agent's.
      */
     public static Consumer<Throwable> finishingWhenWritten(HttpRequest request, Consumer<Throwable> onComplete) {
-        Object exchange = request == null ? null : request.getAttribute(Bridge.REQUEST_MARKER);
-        if (!(exchange instanceof ResteasyExchange)) {
+        ResteasyExchange claimed = request == null ? null : CLAIMED.get(request);
+        if (claimed == null) {
             return onComplete;
         }
-        ResteasyExchange claimed = (ResteasyExchange) exchange;
         return failure -> {
             claimed.finish(failure);
             if (onComplete != null) {

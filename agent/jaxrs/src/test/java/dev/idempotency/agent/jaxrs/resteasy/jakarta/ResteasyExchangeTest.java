@@ -167,6 +167,20 @@ class ResteasyExchangeTest {
     }
 
     @Test
+    void aClaimedRequestIsKnownByItselfNotByAnAttributeOtherRequestsCouldSee() throws Exception {
+        // RESTEasy's JDK HTTP server keeps request attributes in its HttpContext, shared by all requests
+        Bridge.install(gate);
+        gate.verdict = Verdict.proceed(execution, Map.of());
+        MockHttpRequest claimed = post("orders");
+        ResteasyExchange.begin(claimed, response, invoker());
+        Consumer<Throwable> callback = failure -> { };
+
+        assertThat(claimed.getAttributeNames().hasMoreElements()).isFalse();
+        assertThat(ResteasyExchange.finishingWhenWritten(post("orders"), callback)).isSameAs(callback);
+        assertThat(ResteasyExchange.finishingWhenWritten(claimed, callback)).isNotSameAs(callback);
+    }
+
+    @Test
     void theCompletionCallbackOfARequestNotTheAgentsIsLeftAsItIs() throws Exception {
         Consumer<Throwable> callback = failure -> { };
 
