@@ -30,17 +30,22 @@ public final class ResteasyExchange {
     /**
      * The claimed requests, found again when a response of theirs is written. Not kept in the
      * request's attributes: RESTEasy's JDK HTTP server keeps those in the server's
-     * {@code HttpContext}, shared by all its requests. Weak keys: nothing outlives its request.
+     * {@code HttpContext}, shared by all its requests. Left when the exchange finishes (a servlet
+     * container's response holds its request, so the weak keys alone would not let it go); weak
+     * keys for an exchange that never finishes elsewhere.
      */
     private static final Map<HttpRequest, ResteasyExchange> CLAIMED = Collections.synchronizedMap(new WeakHashMap<>());
 
+    private final HttpRequest request;
     private final HttpResponse response;
     private final Execution execution;
     private final ResponseBodyCopy copy;
     private final boolean answered;
     private final AtomicBoolean finished = new AtomicBoolean();
 
-    private ResteasyExchange(HttpResponse response, Execution execution, ResponseBodyCopy copy, boolean answered) {
+    private ResteasyExchange(HttpRequest request, HttpResponse response, Execution execution, ResponseBodyCopy copy,
+            boolean answered) {
+        this.request = request;
         this.response = response;
         this.execution = execution;
         this.copy = copy;
@@ -72,11 +77,12 @@ public final class ResteasyExchange {
             }
             if (!verdict.proceeds()) {
                 respond(response, verdict);
-                return new ResteasyExchange(response, null, null, true);
+                return new ResteasyExchange(request, response, null, null, true);
             }
             verdict.addHeadersTo(response.getOutputHeaders()::add);
             Execution execution = verdict.execution();
-            ResteasyExchange exchange = new ResteasyExchange(response, execution, capture(response, execution), false);
+            ResteasyExchange exchange = new ResteasyExchange(request, response, execution, capture(response, execution),
+                    false);
             CLAIMED.put(request, exchange);
             return exchange;
         } catch (Throwable failure) {
@@ -119,6 +125,7 @@ public final class ResteasyExchange {
         if (execution == null || !finished.compareAndSet(false, true)) {
             return;
         }
+        CLAIMED.remove(request);
         try {
             int status = CapturedResponse.statusReceived(response.getStatus(), response.isCommitted(), failure);
             execution.finish(copy.captured(status, ResponseHeaders.asStrings(response.getOutputHeaders())), failure,

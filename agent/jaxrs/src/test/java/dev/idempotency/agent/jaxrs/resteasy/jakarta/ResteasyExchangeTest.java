@@ -161,8 +161,10 @@ class ResteasyExchangeTest {
         exchange.end(null);
         assertThat(execution.outcomes()).isEmpty();
 
-        ResteasyExchange.finishingWhenWritten(request, null).accept(null);
-        ResteasyExchange.finishingWhenWritten(request, null).accept(null);
+        Consumer<Throwable> first = ResteasyExchange.finishingWhenWritten(request, null);
+        Consumer<Throwable> second = ResteasyExchange.finishingWhenWritten(request, null);
+        first.accept(null);
+        second.accept(null);
         assertThat(execution.outcomes()).hasSize(1);
     }
 
@@ -178,6 +180,19 @@ class ResteasyExchangeTest {
         assertThat(claimed.getAttributeNames().hasMoreElements()).isFalse();
         assertThat(ResteasyExchange.finishingWhenWritten(post("orders"), callback)).isSameAs(callback);
         assertThat(ResteasyExchange.finishingWhenWritten(claimed, callback)).isNotSameAs(callback);
+    }
+
+    @Test
+    void aFinishedExchangeLetsGoOfItsRequest() throws Exception {
+        Bridge.install(gate);
+        gate.verdict = Verdict.proceed(execution, Map.of());
+        MockHttpRequest request = post("orders");
+        ResteasyExchange.begin(request, response, invoker());
+        Consumer<Throwable> callback = failure -> { };
+
+        ResteasyExchange.finishingWhenWritten(request, null).accept(null);
+
+        assertThat(ResteasyExchange.finishingWhenWritten(request, callback)).isSameAs(callback);
     }
 
     @Test
