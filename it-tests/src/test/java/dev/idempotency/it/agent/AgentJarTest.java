@@ -162,7 +162,8 @@ class AgentJarTest {
         assertThat(nested).contains("inst/META-INF/idempotency/bootstrap.jar",
                 "inst/META-INF/idempotency/servlet-javax.jar", "inst/META-INF/idempotency/servlet-jakarta.jar",
                 "inst/META-INF/idempotency/jaxrs-jersey-javax.jar", "inst/META-INF/idempotency/jaxrs-jersey-jakarta.jar",
-                "inst/META-INF/idempotency/jaxrs-resteasy-jakarta.jar");
+                "inst/META-INF/idempotency/jaxrs-resteasy-jakarta.jar", "inst/META-INF/idempotency/jaxrs-resteasy4-javax.jar",
+                "inst/META-INF/idempotency/jaxrs-resteasy3-javax.jar");
         assertThat(foreign).isEmpty();
     }
 

@@ -19,10 +19,15 @@ public final class InstrumentationGroups {
     public static final String JERSEY_JAKARTA = "jersey-jakarta";
     /** RESTEasy 6 and 7's dispatch to a matched resource method ({@code jakarta.ws.rs}). */
     public static final String RESTEASY_JAKARTA = "resteasy-jakarta";
+    /** RESTEasy 4's dispatch to a matched resource method ({@code javax.ws.rs}). */
+    public static final String RESTEASY4_JAVAX = "resteasy4-javax";
+    /** RESTEasy 3's (3.5 to 3.15) dispatch to a matched resource method ({@code javax.ws.rs}). */
+    public static final String RESTEASY3_JAVAX = "resteasy3-javax";
 
     /** Every group, in the order the documentation lists them. */
     public static final List<String> ALL = List.of(
-            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA);
+            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
+            RESTEASY3_JAVAX);
 
     private InstrumentationGroups() {
     }

@@ -6,16 +6,20 @@ import java.util.WeakHashMap;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
- * Matches class loaders that can see a given class, by resource lookup (never by loading it,
- * which could recurse into the transformer). Cached per loader: most loaders are asked once.
+ * Matches class loaders that can see every one of the given classes, by resource lookup (never by
+ * loading them, which could recurse into the transformer). Cached per loader: most loaders are
+ * asked once.
  */
 final class CanSee extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
 
-    private final String resource;
+    private final String[] resources;
     private final Map<ClassLoader, Boolean> cache = Collections.synchronizedMap(new WeakHashMap<>());
 
-    CanSee(String className) {
-        this.resource = className.replace('.', '/') + ".class";
+    CanSee(String... classNames) {
+        this.resources = new String[classNames.length];
+        for (int i = 0; i < classNames.length; i++) {
+            resources[i] = classNames[i].replace('.', '/') + ".class";
+        }
     }
 
     @Override
@@ -25,9 +29,18 @@ final class CanSee extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
         }
         Boolean seen = cache.get(loader);
         if (seen == null) {
-            seen = loader.getResource(resource) != null;
+            seen = seesAll(loader);
             cache.put(loader, seen);
         }
         return seen;
+    }
+
+    private boolean seesAll(ClassLoader loader) {
+        for (String resource : resources) {
+            if (loader.getResource(resource) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -18,7 +18,9 @@ final class EntryPointInstrumentations {
                 ServletInstrumentation.jakarta(),
                 JerseyInstrumentation.javax(),
                 JerseyInstrumentation.jakarta(),
-                ResteasyInstrumentation.jakarta());
+                ResteasyInstrumentation.jakarta(),
+                ResteasyInstrumentation.javax4(),
+                ResteasyInstrumentation.javax3());
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */

@@ -5,8 +5,8 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * What every group has alike: its name, the kind of entry point it serves, and the loaders it may
- * advise, those that see a class of its API (never the bootstrap loader). A group wants classes
- * by exact name, by entry interface, or both; it overrides what applies.
+ * advise, those that see the classes that tell its API (never the bootstrap loader). A group wants
+ * classes by exact name, by entry interface, or both; it overrides what applies.
  */
 abstract class HostApiInstrumentation implements EntryPointInstrumentation {
 
@@ -17,13 +17,14 @@ abstract class HostApiInstrumentation implements EntryPointInstrumentation {
 
     /**
      * @param supports the API versions claimed, e.g. {@code Servlet 3.0 to 4.0}
-     * @param apiClass a class of the host API, e.g. {@code javax.servlet.Servlet}
+     * @param apiClasses classes of the host API a loader must all see, e.g. {@code javax.servlet.Servlet};
+     *     more than one where a runtime's versions share the API's namespace
      */
-    HostApiInstrumentation(String group, String supports, EntryPointKind kind, String apiClass) {
+    HostApiInstrumentation(String group, String supports, EntryPointKind kind, String... apiClasses) {
         this.group = group;
         this.supports = supports;
         this.kind = kind;
-        this.loaders = new CanSee(apiClass);
+        this.loaders = new CanSee(apiClasses);
     }
 
     @Override

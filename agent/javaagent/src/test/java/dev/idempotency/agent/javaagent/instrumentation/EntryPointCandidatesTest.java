@@ -16,6 +16,9 @@ import org.junit.jupiter.api.Test;
 class EntryPointCandidatesTest {
 
     private static final String JERSEY_INVOKER = "org/glassfish/jersey/server/model/ResourceMethodInvoker";
+    private static final String RESTEASY_DISPATCHER = "org/jboss/resteasy/core/SynchronousDispatcher";
+    private static final String JAVAX_RESPONSE = "javax/ws/rs/core/Response";
+    private static final String RESTEASY3_INVOKER = "org/jboss/resteasy/core/ResourceInvoker";
     private static final byte[] NOT_PARSED = new byte[0];
 
     private final List<String> passedOver = new ArrayList<>();
@@ -63,9 +66,28 @@ class EntryPointCandidatesTest {
     }
 
     @Test
+    void restEasy3And4ShareTheApisNamespaceAndAreToldApartByTheirOwnClasses() {
+        EntryPointCandidates candidates = candidates("resteasy3-javax");
+
+        assertThat(candidates.mayBeInstrumented(seeing(JAVAX_RESPONSE, "org/jboss/resteasy/core/ResteasyContext"),
+                RESTEASY_DISPATCHER, NOT_PARSED)).as("RESTEasy 4").isTrue();
+        assertThat(candidates.mayBeInstrumented(seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER,
+                "org/jboss/resteasy/core/interception/jaxrs/SuspendableContainerResponseContext"),
+                RESTEASY_DISPATCHER, NOT_PARSED)).as("RESTEasy 3.5").isFalse();
+        assertThat(passedOver).containsExactly("resteasy3-javax org.jboss.resteasy.core.SynchronousDispatcher");
+    }
+
+    @Test
+    void restEasyBefore35WritesResponsesWithoutACompletionCallbackAndIsLeftAlone() {
+        assertThat(candidates().mayBeInstrumented(seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER), RESTEASY_DISPATCHER,
+                NOT_PARSED)).isFalse();
+        assertThat(passedOver).isEmpty();
+    }
+
+    @Test
     void theBootDelegationPassesWhateverIsDisabled() {
         EntryPointCandidates candidates = candidates("servlet-javax", "servlet-jakarta", "jersey-javax", "jersey-jakarta",
-                "resteasy-jakarta");
+                "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing(), "org/jboss/modules/Module", NOT_PARSED)).isTrue();
         assertThat(passedOver).isEmpty();

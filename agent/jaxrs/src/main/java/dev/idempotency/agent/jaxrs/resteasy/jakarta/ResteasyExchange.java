@@ -10,6 +10,9 @@ import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Method;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jboss.resteasy.core.ResourceMethodInvoker;
@@ -24,13 +27,25 @@ import org.jboss.resteasy.spi.ResourceInvoker;
  */
 public final class ResteasyExchange {
 
+    /**
+     * The claimed requests, found again when a response of theirs is written. Not kept in the
+     * request's attributes: RESTEasy's JDK HTTP server keeps those in the server's
+     * {@code HttpContext}, shared by all its requests. Left when the exchange finishes (a servlet
+     * container's response holds its request, so the weak keys alone would not let it go); weak
+     * keys for an exchange that never finishes elsewhere.
+     */
+    private static final Map<HttpRequest, ResteasyExchange> CLAIMED = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final HttpRequest request;
     private final HttpResponse response;
     private final Execution execution;
     private final ResponseBodyCopy copy;
     private final boolean answered;
     private final AtomicBoolean finished = new AtomicBoolean();
 
-    private ResteasyExchange(HttpResponse response, Execution execution, ResponseBodyCopy copy, boolean answered) {
+    private ResteasyExchange(HttpRequest request, HttpResponse response, Execution execution, ResponseBodyCopy copy,
+            boolean answered) {
+        this.request = request;
         this.response = response;
         this.execution = execution;
         this.copy = copy;
@@ -43,7 +58,10 @@ public final class ResteasyExchange {
         if (gate == null || request.getAttribute(Bridge.REQUEST_MARKER) != null) {
             return null;
         }
-        String path = ResteasyRequestView.routedPath(request);
+        String path = ResteasyRequestView.routedPath();
+        if (path == null) {
+            return null;
+        }
         Method method = invoker.getMethod();
         Class<?> resource = invoker instanceof ResourceMethodInvoker
                 ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
@@ -51,7 +69,6 @@ public final class ResteasyExchange {
         if (route == null) {
             return null;
         }
-        request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
         try {
             ResteasyRequestView view = new ResteasyRequestView(request, path, resource);
             Verdict verdict = gate.begin(route, view);
@@ -60,12 +77,13 @@ public final class ResteasyExchange {
             }
             if (!verdict.proceeds()) {
                 answer(response, verdict);
-                return new ResteasyExchange(response, null, null, true);
+                return new ResteasyExchange(request, response, null, null, true);
             }
             verdict.addHeadersTo(response.getOutputHeaders()::add);
             Execution execution = verdict.execution();
-            ResteasyExchange exchange = new ResteasyExchange(response, execution, capture(response, execution), false);
-            request.setAttribute(Bridge.REQUEST_MARKER, exchange); // found again when the response is written
+            ResteasyExchange exchange = new ResteasyExchange(request, response, execution, capture(response, execution),
+                    false);
+            CLAIMED.put(request, exchange);
             return exchange;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
@@ -79,11 +97,10 @@ public final class ResteasyExchange {
      * finish the exchange first; the callback itself when the request is not the agent's.
      */
     public static Consumer<Throwable> finishingWhenWritten(HttpRequest request, Consumer<Throwable> onComplete) {
-        Object exchange = request == null ? null : request.getAttribute(Bridge.REQUEST_MARKER);
-        if (!(exchange instanceof ResteasyExchange)) {
+        ResteasyExchange claimed = request == null ? null : CLAIMED.get(request);
+        if (claimed == null) {
             return onComplete;
         }
-        ResteasyExchange claimed = (ResteasyExchange) exchange;
         return failure -> {
             claimed.finish(failure);
             if (onComplete != null) {
@@ -108,6 +125,7 @@ public final class ResteasyExchange {
         if (execution == null || !finished.compareAndSet(false, true)) {
             return;
         }
+        CLAIMED.remove(request);
         Execution.report(execution, () -> copy.captured(
                 CapturedResponse.statusReceived(response.getStatus(), response.isCommitted(), failure),
                 ResponseHeaders.asStrings(response.getOutputHeaders())), failure, copy::wasClientGone);

@@ -3,6 +3,7 @@ package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
 import dev.idempotency.agent.jaxrs.JaxrsPath;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
 import java.io.InputStream;
 import java.security.Principal;
 import java.util.Collections;
@@ -28,9 +29,22 @@ final class ResteasyRequestView extends ReadAheadRequestView {
         return entryPoint;
     }
 
-    /** The decoded path RESTEasy matched the resource method on, below the application's base URI. */
-    static String routedPath(HttpRequest request) {
-        return JaxrsPath.belowBaseUri(request.getUri().getPath(true));
+    /**
+     * The decoded path RESTEasy matched the resource method on, below the application's base URI;
+     * {@code null} outside a dispatch.
+     */
+    static String routedPath() {
+        UriInfo uri = requestUri();
+        return uri == null ? null : JaxrsPath.belowBaseUri(uri.getPath(true));
+    }
+
+    /**
+     * The request's URI as the dispatcher pushed it for the request. Read from the context, not from
+     * {@code HttpRequest.getUri()}, whose return type RESTEasy 4 changed: so the RESTEasy 3 adapter
+     * is this source relocated, the context lookup being {@code ResteasyProviderFactory}'s there.
+     */
+    private static UriInfo requestUri() {
+        return ResteasyContext.getContextData(UriInfo.class);
     }
 
     @Override
@@ -51,7 +65,7 @@ final class ResteasyRequestView extends ReadAheadRequestView {
 
     @Override
     public String rawQuery() {
-        return request.getUri().getRequestUri().getRawQuery();
+        return requestUri().getRequestUri().getRawQuery();
     }
 
     /** The container pushes its security context before dispatching. */

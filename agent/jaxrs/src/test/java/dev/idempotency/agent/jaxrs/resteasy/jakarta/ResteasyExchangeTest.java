@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
 /** One RESTEasy request on RESTEasy's own mock request and response, with the core behind a scripted gate. */
 class ResteasyExchangeTest {
 
-    private static final URI BASE = URI.create("http://localhost:8080/api/");
     private static final Map<String, List<String>> REQUEST_ID = Map.of("Idempotency-Request-Id", List.of("req-1"));
 
     private final ScriptedGate gate = new ScriptedGate();
@@ -38,6 +36,7 @@ class ResteasyExchangeTest {
     @AfterEach
     void uninstall() {
         Bridge.install(null);
+        DispatchedRequests.done();
     }
 
     @Test
@@ -162,9 +161,38 @@ class ResteasyExchangeTest {
         exchange.end(null);
         assertThat(execution.outcomes()).isEmpty();
 
-        ResteasyExchange.finishingWhenWritten(request, null).accept(null);
-        ResteasyExchange.finishingWhenWritten(request, null).accept(null);
+        Consumer<Throwable> first = ResteasyExchange.finishingWhenWritten(request, null);
+        Consumer<Throwable> second = ResteasyExchange.finishingWhenWritten(request, null);
+        first.accept(null);
+        second.accept(null);
         assertThat(execution.outcomes()).hasSize(1);
+    }
+
+    @Test
+    void aClaimedRequestIsKnownByItselfNotByAnAttributeOtherRequestsCouldSee() throws Exception {
+        // RESTEasy's JDK HTTP server keeps request attributes in its HttpContext, shared by all requests
+        Bridge.install(gate);
+        gate.verdict = Verdict.proceed(execution, Map.of());
+        MockHttpRequest claimed = post("orders");
+        ResteasyExchange.begin(claimed, response, invoker());
+        Consumer<Throwable> callback = failure -> { };
+
+        assertThat(claimed.getAttributeNames().hasMoreElements()).isFalse();
+        assertThat(ResteasyExchange.finishingWhenWritten(post("orders"), callback)).isSameAs(callback);
+        assertThat(ResteasyExchange.finishingWhenWritten(claimed, callback)).isNotSameAs(callback);
+    }
+
+    @Test
+    void aFinishedExchangeLetsGoOfItsRequest() throws Exception {
+        Bridge.install(gate);
+        gate.verdict = Verdict.proceed(execution, Map.of());
+        MockHttpRequest request = post("orders");
+        ResteasyExchange.begin(request, response, invoker());
+        Consumer<Throwable> callback = failure -> { };
+
+        ResteasyExchange.finishingWhenWritten(request, null).accept(null);
+
+        assertThat(ResteasyExchange.finishingWhenWritten(request, callback)).isSameAs(callback);
     }
 
     @Test
@@ -189,7 +217,7 @@ class ResteasyExchangeTest {
     }
 
     private static MockHttpRequest post(String pathAndQuery) {
-        return MockHttpRequest.create("POST", BASE.resolve(pathAndQuery), BASE);
+        return DispatchedRequests.dispatched("POST", pathAndQuery);
     }
 
     /** RESTEasy's matched resource method; the exchange only asks it for the method. */

@@ -1,30 +1,34 @@
 package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 
+import static dev.idempotency.agent.jaxrs.resteasy.jakarta.DispatchedRequests.dispatched;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import jakarta.ws.rs.core.SecurityContext;
-import java.net.URI;
 import java.security.Principal;
 import org.jboss.resteasy.core.ResteasyContext;
 import org.jboss.resteasy.mock.MockHttpRequest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ResteasyRequestViewTest {
 
-    private static final URI BASE = URI.create("http://localhost:8080/api/");
+    @AfterEach
+    void done() {
+        DispatchedRequests.done();
+    }
 
     @Test
     void theRoutedPathIsDecodedBelowTheBaseUriWithALeadingSlash() {
-        MockHttpRequest request = MockHttpRequest.create("POST", BASE.resolve("orders/a%20b/payments?currency=EUR"), BASE);
+        MockHttpRequest request = dispatched("POST", "orders/a%20b/payments?currency=EUR");
 
-        assertThat(ResteasyRequestView.routedPath(request)).isEqualTo("/orders/a b/payments");
+        assertThat(ResteasyRequestView.routedPath()).isEqualTo("/orders/a b/payments");
     }
 
     @Test
     void methodAndRawQueryComeFromTheRequest() {
-        MockHttpRequest request = MockHttpRequest.create("PUT", BASE.resolve("orders/7?currency=EUR&note=a%20b"), BASE);
-        ResteasyRequestView view = new ResteasyRequestView(request, ResteasyRequestView.routedPath(request), null);
+        MockHttpRequest request = dispatched("PUT", "orders/7?currency=EUR&note=a%20b");
+        ResteasyRequestView view = new ResteasyRequestView(request, ResteasyRequestView.routedPath(), null);
 
         assertThat(view.method()).isEqualTo("PUT");
         assertThat(view.path()).isEqualTo("/orders/7");
@@ -33,7 +37,7 @@ class ResteasyRequestViewTest {
 
     @Test
     void headersAreFoundWhateverTheCaseWithEveryValueInOrder() {
-        MockHttpRequest request = MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)
+        MockHttpRequest request = dispatched("POST", "orders")
                 .header("Idempotency-Key", "key-1").header("X-Tag", "first").header("x-tag", "second");
         ResteasyRequestView view = new ResteasyRequestView(request, "/orders", null);
 
@@ -44,10 +48,10 @@ class ResteasyRequestViewTest {
 
     @Test
     void contentLengthIsTheDeclaredOneOrUnknownWhenAbsentOrMalformed() {
-        assertThat(view(MockHttpRequest.create("POST", BASE.resolve("orders"), BASE).header("Content-Length", " 11 "))
+        assertThat(view(dispatched("POST", "orders").header("Content-Length", " 11 "))
                 .contentLength()).isEqualTo(11);
-        assertThat(view(MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)).contentLength()).isEqualTo(-1);
-        assertThat(view(MockHttpRequest.create("POST", BASE.resolve("orders"), BASE).header("Content-Length", "eleven"))
+        assertThat(view(dispatched("POST", "orders")).contentLength()).isEqualTo(-1);
+        assertThat(view(dispatched("POST", "orders").header("Content-Length", "eleven"))
                 .contentLength()).isEqualTo(-1);
     }
 
@@ -55,26 +59,26 @@ class ResteasyRequestViewTest {
     void thePrincipalIsTheOneTheContainerPushedForTheRequest() {
         ResteasyContext.pushContext(SecurityContext.class, signedIn("alice"));
         try {
-            assertThat(view(MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)).principal()).isEqualTo("alice");
+            assertThat(view(dispatched("POST", "orders")).principal()).isEqualTo("alice");
         } finally {
-            ResteasyContext.clearContextData();
+            DispatchedRequests.done();
         }
     }
 
     @Test
     void noSecurityContextMeansNoPrincipal() {
-        assertThat(view(MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)).principal()).isNull();
+        assertThat(view(dispatched("POST", "orders")).principal()).isNull();
     }
 
     @Test
     void theBodyIsReadOnceAndAnOversizedOneStillReachesTheResourceMethod() throws Exception {
-        MockHttpRequest small = MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)
+        MockHttpRequest small = dispatched("POST", "orders")
                 .content("{\"amount\":5}".getBytes(UTF_8));
         ResteasyRequestView view = view(small);
         assertThat(view.body(1024)).asString(UTF_8).isEqualTo("{\"amount\":5}");
         assertThat(view.body(1024)).asString(UTF_8).isEqualTo("{\"amount\":5}");
 
-        ResteasyRequestView large = view(MockHttpRequest.create("POST", BASE.resolve("orders"), BASE)
+        ResteasyRequestView large = view(dispatched("POST", "orders")
                 .content("0123456789".getBytes(UTF_8)));
         assertThat(large.body(4)).isNull();
         assertThat(large.readAhead().replay().readAllBytes()).asString(UTF_8).isEqualTo("0123456789");
@@ -106,6 +110,6 @@ class ResteasyRequestViewTest {
     }
 
     private static ResteasyRequestView view(MockHttpRequest request) {
-        return new ResteasyRequestView(request, ResteasyRequestView.routedPath(request), null);
+        return new ResteasyRequestView(request, ResteasyRequestView.routedPath(), null);
     }
 }
