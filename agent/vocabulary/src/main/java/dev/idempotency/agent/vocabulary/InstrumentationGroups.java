@@ -19,10 +19,15 @@ public final class InstrumentationGroups {
     public static final String JERSEY_JAKARTA = "jersey-jakarta";
     /** RESTEasy 6 and 7's dispatch to a matched resource method ({@code jakarta.ws.rs}). */
     public static final String RESTEASY_JAKARTA = "resteasy-jakarta";
+    /**
+     * Apache CXF 3's HTTP destination ({@code javax.servlet}): the requests of CXF's own Jetty
+     * transport, which reach no servlet or filter.
+     */
+    public static final String CXF_JAVAX = "cxf-javax";
 
     /** Every group, in the order the documentation lists them. */
     public static final List<String> ALL = List.of(
-            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA);
+            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, CXF_JAVAX);
 
     private InstrumentationGroups() {
     }

@@ -97,23 +97,40 @@ final class AdviceTransformer implements ClassFileTransformer {
         if (type.isSynthetic()) {
             return null;
         }
-        AsmVisitorWrapper.ForDeclaredMethods methods = new AsmVisitorWrapper.ForDeclaredMethods();
-        List<AdviceRule> applied = new ArrayList<>(1);
-        for (AdviceRule rule : rules) {
-            if (rule.appliesTo(type, loader)) {
-                rule.prepare(name, loader);
-                methods = rule.addTo(methods, pools, loader);
-                applied.add(rule);
-            }
-        }
-        if (applied.isEmpty()) {
+        List<AdviceRule> applying = applyingTo(type, loader);
+        if (applying.isEmpty()) {
             return null;
         }
+        AsmVisitorWrapper.ForDeclaredMethods methods = new AsmVisitorWrapper.ForDeclaredMethods();
+        for (AdviceRule rule : applying) {
+            rule.prepare(name, loader);
+            methods = rule.addTo(methods, pools, loader);
+        }
         byte[] advised = rewrite(bytes, type, methods, pool);
-        for (AdviceRule rule : applied) {
+        for (AdviceRule rule : applying) {
             events.instrumented(name, loader, rule.kind());
         }
         return advised;
+    }
+
+    /**
+     * The rules that want the class. None when its hierarchy names a type its loader does not have:
+     * the JVM refuses to define such a class ({@code NoClassDefFoundError}), so it never serves a
+     * request, and a library that probes its optional parts this way (CXF's bus extensions whose
+     * modules are absent) is no failure of the agent's to report.
+     */
+    private List<AdviceRule> applyingTo(TypeDescription type, ClassLoader loader) {
+        List<AdviceRule> applying = new ArrayList<>(1);
+        try {
+            for (AdviceRule rule : rules) {
+                if (rule.appliesTo(type, loader)) {
+                    applying.add(rule);
+                }
+            }
+        } catch (TypePool.Resolution.NoSuchTypeException missingSupertype) {
+            return List.of();
+        }
+        return applying;
     }
 
     /**

@@ -18,7 +18,8 @@ final class EntryPointInstrumentations {
                 ServletInstrumentation.jakarta(),
                 JerseyInstrumentation.javax(),
                 JerseyInstrumentation.jakarta(),
-                ResteasyInstrumentation.jakarta());
+                ResteasyInstrumentation.jakarta(),
+                CxfInstrumentation.javax());
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */

@@ -5,20 +5,32 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * What every group has alike: its name, the kind of entry point it serves, and the loaders it may
- * advise, those that see a class of its API (never the bootstrap loader). A group wants classes
+ * advise, those that see a class of each of its APIs (never the bootstrap loader). A group wants classes
  * by exact name, by entry interface, or both; it overrides what applies.
  */
 abstract class HostApiInstrumentation implements EntryPointInstrumentation {
 
     private final String group;
     private final EntryPointKind kind;
-    private final CanSee loaders;
+    private final ElementMatcher<ClassLoader> loaders;
 
     /** @param apiClass a class of the host API, e.g. {@code javax.servlet.Servlet} */
     HostApiInstrumentation(String group, EntryPointKind kind, String apiClass) {
+        this(group, kind, new CanSee(apiClass));
+    }
+
+    /**
+     * For a group whose advice is compiled against two APIs, e.g. a runtime's class and the servlet
+     * API its method takes: the loader must see a class of each.
+     */
+    HostApiInstrumentation(String group, EntryPointKind kind, String apiClass, String otherApiClass) {
+        this(group, kind, new CanSee(apiClass).and(new CanSee(otherApiClass)));
+    }
+
+    private HostApiInstrumentation(String group, EntryPointKind kind, ElementMatcher<ClassLoader> loaders) {
         this.group = group;
         this.kind = kind;
-        this.loaders = new CanSee(apiClass);
+        this.loaders = loaders;
     }
 
     @Override

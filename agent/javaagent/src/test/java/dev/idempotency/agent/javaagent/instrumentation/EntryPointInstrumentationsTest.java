@@ -39,7 +39,7 @@ class EntryPointInstrumentationsTest {
     void theEnabledAreAllButTheDisabledGroups() {
         assertThat(EntryPointInstrumentations.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
                 .extracting(EntryPointInstrumentation::group)
-                .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta");
+                .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta", "cxf-javax");
         assertThat(EntryPointInstrumentations.enabled(all, List.of())).isEqualTo(all);
     }
 }
