@@ -8,7 +8,8 @@ import java.nio.file.Path;
 /**
  * Apache CXF 3.5's JAX-RS frontend in {@code CXFNonSpringJaxrsServlet} at {@code /api/*}, the WAR
  * {@code legacy-demo/estate/cxf-war} in the Tomcat 9 distribution under {@code /estate-cxf}.
- * The agent has no CXF adapter: the request is CXF's servlet's. The endpoint is declared as a
+ * The filter in front takes the request, so the agent's hook in CXF's HTTP destination (group
+ * {@code cxf-javax}) stays out. The endpoint is declared as a
  * JAX-RS application declares it, {@code path: /orders} below the application root, not as the
  * servlet container routes it ({@link #servletFormPath()}).
  */

@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * {@code /api} ({@code legacy-demo/estate/cxf-jetty}, port 0, the bound port read from its
  * {@code listening on} line). No servlet container: Jetty hands the request to CXF's
  * {@code JettyHTTPHandler}, a Jetty handler, and no {@code javax.servlet.Servlet} or {@code Filter}
- * runs on the way to the resource. The endpoint is declared below the application root,
- * {@code path: /orders}.
+ * runs on the way to the resource: the agent takes the request where CXF's destination receives
+ * it (group {@code cxf-javax}). The endpoint is declared below the application root, the
+ * endpoint's address {@code /api}: {@code path: /orders}.
  */
 class CxfJettyStandaloneTest extends LegacyRuntimeScenarios {
 
@@ -25,9 +26,9 @@ class CxfJettyStandaloneTest extends LegacyRuntimeScenarios {
         return "/api";
     }
 
-    /** No servlet serves the request: where a JAX-RS adapter says it entered, the resource class. */
+    /** No servlet serves the request: CXF's Jetty destination, whose {@code invoke} the agent advises. */
     @Override
     protected String expectedEntryPoint() {
-        return "dev.idempotency.estate.jsr311.OrdersResource";
+        return "org.apache.cxf.transport.http_jetty.JettyHTTPDestination";
     }
 }

@@ -73,6 +73,11 @@ public final class Artifacts {
         return existing("estate.war.servlet30");
     }
 
+    /** The estate servlets on embedded Jetty 7.6 (Servlet 2.5, which the agent does not support). */
+    public static Path estateJetty7Jar() {
+        return existing("estate.jar.jetty7");
+    }
+
     /** The estate servlets on embedded Jetty 8.1 (Servlet 3.0). */
     public static Path estateJetty8Jar() {
         return existing("estate.jar.jetty8");

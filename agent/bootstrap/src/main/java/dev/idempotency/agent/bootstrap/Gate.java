@@ -25,9 +25,11 @@ public interface Gate {
 
     /**
      * For a request the servlet container handed to a JAX-RS runtime's dispatcher servlet
-     * ({@code dispatcher}: the servlet's class name), that no servlet-form path matched: the
+     * ({@code dispatcher}: the servlet's class name), or that reached Apache CXF's HTTP destination
+     * ({@code dispatcher}: the destination's class name), that no servlet-form path matched: the
      * endpoint declared for the method and {@code jaxrsPath}, the path below the dispatcher's
-     * mapping, which is what JAX-RS declarations are relative to; {@code null} when none is.
+     * mapping (or the destination's address), which is what JAX-RS declarations are relative to;
+     * {@code null} when none is.
      * Cheap, as {@link #route} is.
      */
     Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher);

@@ -23,11 +23,16 @@ public final class InstrumentationGroups {
     public static final String RESTEASY4_JAVAX = "resteasy4-javax";
     /** RESTEasy 3's (3.5 to 3.15) dispatch to a matched resource method ({@code javax.ws.rs}). */
     public static final String RESTEASY3_JAVAX = "resteasy3-javax";
+    /**
+     * Apache CXF 3's HTTP destination ({@code javax.servlet}): the requests of CXF's own Jetty
+     * transport, which reach no servlet or filter.
+     */
+    public static final String CXF_JAVAX = "cxf-javax";
 
     /** Every group, in the order the documentation lists them. */
     public static final List<String> ALL = List.of(
             SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
-            RESTEASY3_JAVAX);
+            RESTEASY3_JAVAX, CXF_JAVAX);
 
     private InstrumentationGroups() {
     }

@@ -22,7 +22,13 @@ import java.util.stream.Collectors;
  */
 final class EntryPointCandidates {
 
-    private static final String[] NEVER_SERVLETS = {"java/", "jdk/", "sun/", "com/sun/", "dev/idempotency/agent/"};
+    /**
+     * Not all of {@code com/sun/}: the JDK's own classes there are defined by the bootstrap and
+     * platform loaders, which see no servlet API, while libraries ship servlets and filters under
+     * that name (Jersey 1's {@code com.sun.jersey}, Metro's {@code com.sun.xml.ws}, Mojarra's
+     * {@code com.sun.faces}). The proxies the JDK generates in any loader stay out.
+     */
+    private static final String[] NEVER_SERVLETS = {"java/", "jdk/", "sun/", "com/sun/proxy/", "dev/idempotency/agent/"};
 
     /** Internal names of the classes every start instruments, whatever the config. */
     private static final Set<String> INFRASTRUCTURE = BootDelegation.CLASS_NAMES.stream()

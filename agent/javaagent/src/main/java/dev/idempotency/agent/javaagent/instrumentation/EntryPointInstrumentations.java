@@ -20,7 +20,8 @@ final class EntryPointInstrumentations {
                 JerseyInstrumentation.jakarta(),
                 ResteasyInstrumentation.jakarta(),
                 ResteasyInstrumentation.javax4(),
-                ResteasyInstrumentation.javax3());
+                ResteasyInstrumentation.javax3(),
+                CxfInstrumentation.javax());
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
 import static net.bytebuddy.matcher.ElementMatchers.any;
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,6 +39,10 @@ class AdviceTransformerTest {
         public String handle(String request) {
             return "bystander " + request;
         }
+    }
+
+    /** A class whose loader, in the test below, lacks its superclass. */
+    public static class Orphan extends Handler {
     }
 
     /** An entry point reached through a generic interface: the compiler adds a bridge {@code apply(Object)}. */
@@ -143,6 +148,22 @@ class AdviceTransformerTest {
         assertThat(failures).singleElement().asString()
                 .startsWith("could not instrument " + Handler.class.getName() + ": ")
                 .contains("NoSuchAdvice");
+    }
+
+    @Test
+    void aClassWhoseSupertypeItsLoaderLacksIsLeftAloneUnreported() throws Exception {
+        AdviceRule rule = AdviceRule.ofAgentAdvice(hasSuperType(named(Runnable.class.getName())), any(),
+                EntryPointKind.SERVLET, List.of(new MethodAdvice(named("handle"), MarkingAdvice.class.getName())), "test");
+        AdviceTransformer transformer = new AdviceTransformer(List.of(rule), events);
+        ClassLoader withoutHandler = new ClassLoader(null) {
+        };
+
+        byte[] result = transformer.transform(withoutHandler, internalName(Orphan.class), null, null,
+                classFile(Orphan.class));
+
+        assertThat(result).isNull();
+        assertThat(instrumented).isEmpty();
+        assertThat(failures).as("the JVM refuses the class itself; nothing the agent failed at").isEmpty();
     }
 
     @Test

@@ -87,7 +87,7 @@ class EntryPointCandidatesTest {
     @Test
     void theBootDelegationPassesWhateverIsDisabled() {
         EntryPointCandidates candidates = candidates("servlet-javax", "servlet-jakarta", "jersey-javax", "jersey-jakarta",
-                "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax");
+                "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax", "cxf-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing(), "org/jboss/modules/Module", NOT_PARSED)).isTrue();
         assertThat(passedOver).isEmpty();

@@ -40,6 +40,21 @@ public final class ServletExchange {
      * {@code entryPoint} is the servlet or filter class whose advised method was called.
      */
     public static ServletExchange begin(ServletRequest rawRequest, ServletResponse rawResponse, Class<?> entryPoint) {
+        return begin(rawRequest, rawResponse, entryPoint, null);
+    }
+
+    /**
+     * As {@link #begin(ServletRequest, ServletResponse, Class)}, for a request an Apache CXF HTTP
+     * destination ({@code destination}, the entry point) is about to serve: its path below the
+     * destination's address is matched too, as a JAX-RS path.
+     */
+    public static ServletExchange beginAtCxfDestination(HttpServletRequest request, HttpServletResponse response,
+            Object destination) {
+        return begin(request, response, destination.getClass(), destination);
+    }
+
+    private static ServletExchange begin(ServletRequest rawRequest, ServletResponse rawResponse, Class<?> entryPoint,
+            Object cxfDestination) {
         Gate gate = Bridge.gate();
         if (gate == null
                 || !(rawRequest instanceof HttpServletRequest)
@@ -53,7 +68,8 @@ public final class ServletExchange {
         String path = ServletRequestView.routedPath(http);
         Object route = gate.route(http.getMethod(), http.getContextPath(), path);
         if (route == null) {
-            route = JaxrsDispatchers.route(gate, http);
+            route = cxfDestination == null ? JaxrsDispatchers.route(gate, http)
+                    : CxfDestinations.route(gate, http, path, cxfDestination);
         }
         if (route == null) {
             return null;
