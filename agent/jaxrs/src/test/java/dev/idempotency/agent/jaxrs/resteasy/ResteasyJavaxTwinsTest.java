@@ -104,7 +104,7 @@ class ResteasyJavaxTwinsTest {
     @EnumSource(Runtime.class)
     void aReplayIsWrittenToTheResponseAndTheResourceMethodSkipped(Runtime runtime) throws Exception {
         Bridge.install(gate);
-        gate.verdict = Verdict.respond(201, Map.of("Idempotent-Replayed", List.of("true")), "{\"id\":1}".getBytes(UTF_8));
+        gate.verdict = Verdict.respond(201, Map.of("Idempotent-Replayed", List.of("true")), "{\"id\":1}".getBytes(UTF_8), null);
         Twin twin = new Twin(runtime);
         Object response = twin.response();
 
@@ -224,6 +224,11 @@ class ResteasyJavaxTwinsTest {
 
         @Override
         public Object route(String method, String contextPath, String path) {
+            throw new UnsupportedOperationException("JAX-RS routes by resource method");
+        }
+
+        @Override
+        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
             throw new UnsupportedOperationException("JAX-RS routes by resource method");
         }
 
