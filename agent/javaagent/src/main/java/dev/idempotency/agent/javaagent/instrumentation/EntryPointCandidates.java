@@ -2,11 +2,13 @@ package dev.idempotency.agent.javaagent.instrumentation;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -18,7 +20,9 @@ import java.util.stream.Collectors;
  * run before Byte Buddy's builder exists; the instrumentations' own matchers then decide precisely.
  *
  * <p>A class only a disabled group wants is passed over, and the events hear of it: the protection
- * check can then name the group as the cause of an unprotected endpoint.
+ * check can then name the group as the cause of an unprotected endpoint. A JAX-RS runtime's
+ * dispatch class in a loader no group of it accepts (a version older than every group's range,
+ * RESTEasy 3.0 to 3.4, say) is reported once per loader: its resource methods go unseen.
  */
 final class EntryPointCandidates {
 
@@ -39,6 +43,8 @@ final class EntryPointCandidates {
     private final List<ByInterface> byInterface;
     private final Set<String> disabledGroups;
     private final InstrumentationEvents events;
+    /** Loaders already reported for a JAX-RS runtime no group supports there. Weak: applications undeploy. */
+    private final Map<ClassLoader, Boolean> unsupportedReported = Collections.synchronizedMap(new WeakHashMap<>());
 
     private EntryPointCandidates(Map<String, List<EntryPointInstrumentation>> byName, List<ByInterface> byInterface,
             Set<String> disabledGroups, InstrumentationEvents events) {
@@ -111,6 +117,7 @@ final class EntryPointCandidates {
                     return instrumentation;
                 }
             }
+            reportUnsupportedRuntime(loader, internalName, named);
         }
         for (ByInterface candidate : byInterface) {
             if (candidate.instrumentation.classLoaderMatcher().matches(loader)
@@ -119,6 +126,28 @@ final class EntryPointCandidates {
             }
         }
         return null;
+    }
+
+    /**
+     * A JAX-RS runtime's dispatch class that no group of it takes in this loader: the runtime is of
+     * a version none supports, so the agent never sees its resource methods. Said once per loader.
+     */
+    private void reportUnsupportedRuntime(ClassLoader loader, String internalName,
+            List<EntryPointInstrumentation> named) {
+        List<String> supported = new ArrayList<>();
+        for (EntryPointInstrumentation instrumentation : named) {
+            if (instrumentation.kind() == EntryPointKind.JAXRS) {
+                supported.add(instrumentation.supports());
+            }
+        }
+        if (supported.isEmpty() || unsupportedReported.putIfAbsent(loader, Boolean.TRUE) != null) {
+            return;
+        }
+        events.failed(internalName.replace('/', '.') + " in " + loader + " belongs to a version of its JAX-RS "
+                + "runtime that no instrumentation group supports (" + String.join("; ", supported) + "), so the "
+                + "agent does not see its resource methods: endpoints declared by resource-method alone protect "
+                + "nothing there, and its requests are protected only where a servlet container in front matches "
+                + "their path");
     }
 
     private static String internalName(String binaryName) {

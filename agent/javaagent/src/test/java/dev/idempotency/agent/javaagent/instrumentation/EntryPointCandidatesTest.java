@@ -22,6 +22,7 @@ class EntryPointCandidatesTest {
     private static final byte[] NOT_PARSED = new byte[0];
 
     private final List<String> passedOver = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
     private final InstrumentationEvents events = new InstrumentationEvents() {
         @Override
         public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
@@ -29,6 +30,7 @@ class EntryPointCandidatesTest {
 
         @Override
         public void failed(String problem) {
+            failures.add(problem);
         }
 
         @Override
@@ -91,6 +93,30 @@ class EntryPointCandidatesTest {
 
         assertThat(candidates.mayBeInstrumented(seeing(), "org/jboss/modules/Module", NOT_PARSED)).isTrue();
         assertThat(passedOver).isEmpty();
+    }
+
+    @Test
+    void aJaxrsRuntimeOfAVersionNoGroupSupportsIsReportedOncePerLoader() {
+        EntryPointCandidates candidates = candidates();
+        ClassLoader resteasy34 = seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER);
+
+        assertThat(candidates.mayBeInstrumented(resteasy34, RESTEASY_DISPATCHER, NOT_PARSED)).isFalse();
+        assertThat(candidates.mayBeInstrumented(resteasy34, "org/jboss/resteasy/core/ServerResponseWriter",
+                NOT_PARSED)).isFalse();
+
+        assertThat(failures).singleElement().asString()
+                .startsWith("org.jboss.resteasy.core.SynchronousDispatcher in ")
+                .contains("no instrumentation group supports", "RESTEasy 3.5 to 3.15", "resource-method");
+    }
+
+    @Test
+    void aLoaderWithoutTheRuntimesApiIsNoUnsupportedVersion() {
+        EntryPointCandidates candidates = candidates();
+
+        candidates.mayBeInstrumented(seeing(JAVAX_RESPONSE), "org/apache/cxf/transport/http/AbstractHTTPDestination",
+                NOT_PARSED);
+
+        assertThat(failures).as("CXF's destination is a servlet-kind group: a servlet container serves it").isEmpty();
     }
 
     private EntryPointCandidates candidates(String... disabledGroups) {
