@@ -13,8 +13,10 @@ import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
@@ -120,6 +122,49 @@ class AttemptRecordingTest {
         assertThat(executed.get("service.name").asText()).isEqualTo("orders-it");
         assertThat(executed.get("event.duration").asLong()).isPositive();
         assertThat(orders()).isEqualTo(ordersBefore + 1);
+    }
+
+    /**
+     * Requests one after another are numbered exactly, while the replay counts this JVM holds are
+     * written meanwhile: other clients replay their own key all along, as on a service with other
+     * traffic, so a write of counts is often under way when a request of the sequence is read.
+     */
+    @Test
+    void requestsOneAfterAnotherAreNumberedOneToSixExactly() throws InterruptedException {
+        String otherClientsKey = key();
+        assertThat(http.postJson("/orders", ORDER, "Idempotency-Key", otherClientsKey).status()).isEqualTo(201);
+        AtomicBoolean sequencesDone = new AtomicBoolean();
+        List<Thread> otherClients = new ArrayList<>();
+        for (int client = 0; client < 2; client++) {
+            Thread otherClient = new Thread(() -> {
+                while (!sequencesDone.get()) {
+                    http.postJson("/orders", ORDER, "Idempotency-Key", otherClientsKey);
+                }
+            }, "other-client-" + client);
+            otherClient.setDaemon(true);
+            otherClient.start();
+            otherClients.add(otherClient);
+        }
+        try {
+            for (int round = 0; round < 30; round++) {
+                String key = key();
+                for (int request = 1; request <= 6; request++) {
+                    assertThat(http.postJson("/orders", ORDER, "Idempotency-Key", key, "X-Request-Id", "request-" + request)
+                            .status()).isEqualTo(201);
+                }
+                // By request id: an event is queued once its answer is handed to the host, so the
+                // next request's event may be written first.
+                assertThat(log.awaitEventsOfKey(key, 6)).as("round %d", round)
+                        .extracting(e -> e.get("http.request.id").asText() + " attempt " + e.get("idempotency.attempt").asInt())
+                        .containsExactlyInAnyOrder("request-1 attempt 1", "request-2 attempt 2", "request-3 attempt 3",
+                                "request-4 attempt 4", "request-5 attempt 5", "request-6 attempt 6");
+            }
+        } finally {
+            sequencesDone.set(true);
+            for (Thread client : otherClients) {
+                client.join(10_000);
+            }
+        }
     }
 
     @Test

@@ -22,10 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The embedded store on a filesystem that fills up (a 16 MB tmpfs, mounted by the test, so it
- * needs root; CI runs as root): while it is full, requests to declared endpoints are refused with
- * 503 and nothing executes; once space is freed the store serves again within seconds, and the
- * key completed before the outage still replays. H2 writes no trace file that would eat the
- * space freed.
+ * needs root; CI runs as root): once a write failed, requests to declared endpoints, replays of
+ * keys completed before included, are refused with 503 and nothing executes; once space is freed
+ * the store serves again within seconds, and the key completed before the outage still replays.
+ * H2 writes no trace file that would eat the space freed.
  */
 class StoreDiskFullTest {
 
@@ -60,6 +60,11 @@ class StoreDiskFullTest {
                 Http.Response refused = Orders.create(demo.baseUri(), "refused", "", Http.DEFAULT_TIMEOUT);
                 assertThat(refused.status()).as(refused.body()).isEqualTo(503);
                 assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
+                // A replay needs no write of its own, but H2 closed the database at the write that failed:
+                // replays are refused too until space is freed, and nothing executes in their place.
+                Http.Response replayWhileFull = Orders.create(demo.baseUri(), "before-full", "", Http.DEFAULT_TIMEOUT);
+                assertThat(replayWhileFull.status()).as(replayWhileFull.body()).isEqualTo(503);
+                assertThat(Orders.problemType(replayWhileFull)).endsWith(Orders.STORE_UNAVAILABLE);
 
                 Files.delete(filler);
                 long freedAt = System.nanoTime();

@@ -22,7 +22,15 @@ public final class AgentStartup {
      */
     public static final String RUNNING_PROPERTY = "idempotency.agent.running";
 
+    /**
+     * Set in the host JVM when the agent stays out of it (a broken config, a failed start), with
+     * why: {@code status} has no agent to ask there, and says this instead.
+     */
+    public static final String NOT_RUNNING_PROPERTY = "idempotency.agent.not-running";
+
     private static final AtomicBoolean started = new AtomicBoolean();
+    /** The running agent's status, which hears of a second start too. */
+    private static volatile AgentStatus running;
 
     private AgentStartup() {
     }
@@ -33,7 +41,13 @@ public final class AgentStartup {
      */
     static void start(String args, Instrumentation instrumentation, boolean atJvmStart) throws Exception {
         if (!started.compareAndSet(false, true)) {
-            Diagnostics.warn("already running in this JVM; the second start was ignored");
+            String ignored = "already running in this JVM; the second start was ignored";
+            AgentStatus status = running;
+            if (status != null) {
+                status.warn(ignored);
+            } else {
+                Diagnostics.warn(ignored);
+            }
             return;
         }
         quietLibraryLogging();
@@ -48,9 +62,10 @@ public final class AgentStartup {
         }
         ClassDefiner definer = BootstrapBridge.install(instrumentation);
         AgentStatus status = new AgentStatus(config);
+        running = status;
         CaptureBudget.set(config.responseCaptureBudget(Runtime.getRuntime().maxMemory()));
         AttemptRecording recording = AttemptRecording.start(config, status);
-        RunningAgent runtime = RunningAgent.start(config, recording.listener());
+        RunningAgent runtime = RunningAgent.start(config, recording.listener(), status);
         status.running(runtime);
         recording.publishMetrics(runtime);
         if (atJvmStart) {
@@ -95,17 +110,28 @@ public final class AgentStartup {
      */
     private static void refuse(ConfigException invalid, boolean atJvmStart) {
         if (!atJvmStart) {
-            Diagnostics.error("the config has errors; the agent was not attached and the service runs as before:\n"
-                    + invalid.getMessage(), null);
+            String refused = "the config has errors; the agent was not attached and the service runs as before:\n"
+                    + invalid.getMessage();
+            Diagnostics.error(refused, null);
+            notRunning(refused);
             return;
         }
         if (invalid.onConfigError() == OnConfigError.DISABLE) {
-            Diagnostics.warn("the config has errors; on-config-error is disable, so the service runs UNPROTECTED:\n"
-                    + invalid.getMessage());
+            String disabled = "the config has errors; on-config-error is disable, so the service runs UNPROTECTED:\n"
+                    + invalid.getMessage();
+            Diagnostics.warn(disabled);
+            notRunning(disabled);
             return;
         }
         Diagnostics.error("the config has errors; stopping the JVM (exit status 1). Fix the config, "
                 + "or set on-config-error: disable to run unprotected instead.\n" + invalid.getMessage(), null);
         System.exit(1);
+    }
+
+    /** Keeps why the agent does not run where {@code status} finds it, unless an agent runs after all. */
+    static void notRunning(String why) {
+        if (System.getProperty(RUNNING_PROPERTY) == null) {
+            System.setProperty(NOT_RUNNING_PROPERTY, why);
+        }
     }
 }

@@ -58,9 +58,28 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     }
 
     /** A warning said on stderr is kept here too. */
-    void warned(String message) {
+    private void warned(String message) {
         if (warnings.size() < MAX_WARNINGS) {
             warnings.add(message);
+        }
+    }
+
+    /** Says a warning on stderr and keeps it for {@code status}. */
+    void warn(String message) {
+        Diagnostics.warn(message);
+        warned(message);
+    }
+
+    /** Says an error on stderr (with its stack trace) and keeps it, with its cause, for {@code status}. */
+    void error(String message, Throwable failure) {
+        Diagnostics.error(message, failure);
+        warned(failure == null ? message : message + ": " + failure);
+    }
+
+    /** As {@link Diagnostics#errorOnce}, kept for {@code status} the once it is said. */
+    void errorOnce(String where, Throwable failure) {
+        if (Diagnostics.errorOnce(where, failure)) {
+            warned(where + ": " + failure);
         }
     }
 
@@ -81,8 +100,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     @Override
     public void failed(String problem) {
-        Diagnostics.warn(problem);
-        warned(problem);
+        warn(problem);
     }
 
     @Override

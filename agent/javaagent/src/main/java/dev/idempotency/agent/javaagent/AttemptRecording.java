@@ -53,7 +53,7 @@ final class AttemptRecording {
 
     static AttemptRecording start(AgentConfig config, AgentStatus status) {
         AttemptMetrics metrics = new AttemptMetrics(endpointNames(config));
-        AttemptLog log = startLog(config);
+        AttemptLog log = startLog(config, status);
         if (log != null) {
             metrics.droppedLogEvents(log::droppedEvents);
             java.lang.Runtime.getRuntime().addShutdownHook(
@@ -72,14 +72,8 @@ final class AttemptRecording {
         if (log != null) {
             listeners.add(log);
         }
-        return AttemptListeners.of((where, failure) -> {
-            if (Diagnostics.errorOnce(where, failure)) {
-                status.warned(where + ": " + failure);
-            }
-        }, (endpoint, message) -> {
-            Diagnostics.warn("endpoint " + endpoint + ": " + message);
-            status.warned("endpoint " + endpoint + ": " + message);
-        }, listeners);
+        return AttemptListeners.of(status::errorOnce, (endpoint, message) -> status.warn("endpoint " + endpoint + ": "
+                + message), listeners);
     }
 
     /**
@@ -89,7 +83,7 @@ final class AttemptRecording {
      */
     void publishMetrics(RunningAgent runtime) {
         metrics.executionsInProgress(runtime::executionsInProgress);
-        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, Diagnostics::errorOnce,
+        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, status::errorOnce,
                 Map.of(MetricsRegistration.statusName(), status));
         if (prometheus != null) {
             String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
@@ -103,24 +97,23 @@ final class AttemptRecording {
                 String message = "cannot serve Prometheus metrics on " + address + " (" + e
                         + "); requests stay protected, the metrics endpoint is off. Free the port or change "
                         + "metrics.prometheus.port in " + runtime.configFile();
-                Diagnostics.warn(message);
-                status.warned(message);
+                status.warn(message);
             }
         }
     }
 
     /** The log, or {@code null} for sink {@code none} or a file that cannot be opened (said on stderr). */
-    private static AttemptLog startLog(AgentConfig config) {
+    private static AttemptLog startLog(AgentConfig config, AgentStatus status) {
         LoggingConfig logging = config.logging();
         EventSink sink;
         try {
             sink = sink(logging);
         } catch (IOException | RuntimeException e) {
-            Diagnostics.error("cannot open the attempt log " + logging.file().orElse(null)
+            status.error("cannot open the attempt log " + logging.file().orElse(null)
                     + "; requests stay protected, but attempts are not logged", e);
             return null;
         }
-        return sink == null ? null : AttemptLog.start(settings(config), sink, Diagnostics::errorOnce);
+        return sink == null ? null : AttemptLog.start(settings(config), sink, status::errorOnce);
     }
 
     private static EventSink sink(LoggingConfig logging) throws IOException {

@@ -24,6 +24,7 @@ public final class IdempotencyAgent {
             AgentStartup.start(args, instrumentation, atJvmStart);
         } catch (Throwable failure) {
             Diagnostics.error("failed to start; the service runs UNPROTECTED", failure);
+            AgentStartup.notRunning("failed to start; the service runs UNPROTECTED: " + failure);
         }
     }
 }

@@ -44,8 +44,7 @@ final class ProtectionCheck {
             String message = endpoint + ": no instrumented entry point serves it " + DurationText.format(after)
                     + " after start, so its requests run UNPROTECTED. " + causeAndFix
                     + ". `status <pid>` shows the entry points.";
-            Diagnostics.warn(message);
-            status.warned(message);
+            status.warn(message);
         }
     }
 

@@ -54,7 +54,7 @@ final class RunningAgent {
      * are then refused like during a store outage. A store that cannot be opened is reported on
      * stderr.
      */
-    static RunningAgent start(AgentConfig config, AttemptListener attempts) {
+    static RunningAgent start(AgentConfig config, AttemptListener attempts, AgentStatus status) {
         List<EndpointPolicy> policies = EndpointPolicies.from(config);
         StoreSettings settings = config.store();
         JdbcStores.checkUrl(settings.url());
@@ -65,7 +65,7 @@ final class RunningAgent {
         RunningAgent runtime = new RunningAgent(storeKind(config.store().url()),
                 config.source().toAbsolutePath().normalize().toString(), store, gate);
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies));
-        store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping));
+        store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping, status));
         Bridge.install(gate);
         return runtime;
     }
@@ -76,9 +76,9 @@ final class RunningAgent {
      * get the endpoint's store-error answer (503 by default), as when the schema check fails on a
      * store that was unreachable at start.
      */
-    private void storeOpened(IdempotencyStore open, Throwable failure, KeeperSettings keeping) {
+    private void storeOpened(IdempotencyStore open, Throwable failure, KeeperSettings keeping, AgentStatus status) {
         if (failure != null) {
-            Diagnostics.error("the store cannot be opened; requests to declared endpoints get the store-error "
+            status.error("the store cannot be opened; requests to declared endpoints get the store-error "
                     + "answer (503 unless on-store-error is fail-open) until the agent is restarted with a usable "
                     + "store", failure);
             return;

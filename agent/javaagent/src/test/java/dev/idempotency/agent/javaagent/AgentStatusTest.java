@@ -2,6 +2,7 @@ package dev.idempotency.agent.javaagent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
 import java.lang.ref.WeakReference;
@@ -38,6 +39,50 @@ class AgentStatusTest {
         }
         assertThat(application.get()).as("the application's loader, referred to only by the status").isNull();
         assertThat(status.getInstrumentedEntryPoints()).containsExactly("org.example.Dispatcher in the bootstrap loader");
+    }
+
+    @Test
+    void whatTheRecordingSaysOnStderrIsAmongTheStatusWarnings() throws Exception {
+        Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "a file");
+        AgentConfig config = ConfigLoader.load(Files.writeString(dir.resolve("agent.yaml"), """
+                logging:
+                  sink: file
+                  file: %s
+                endpoints:
+                  - name: create-order
+                    method: POST
+                    path: /orders
+                """.formatted(notADirectory.resolve("attempts.jsonl"))));
+        AgentStatus status = new AgentStatus(config);
+
+        AttemptRecording recording = AttemptRecording.start(config, status);
+        recording.listener().onInternalFailure("storing the outcome", new IllegalStateException("disk full"));
+
+        assertThat(status.getWarnings()).hasSize(2);
+        assertThat(status.getWarnings()[0]).startsWith("cannot open the attempt log " + notADirectory.resolve("attempts.jsonl"))
+                .contains("attempts are not logged");
+        assertThat(status.getWarnings()[1]).isEqualTo("storing the outcome: java.lang.IllegalStateException: disk full");
+    }
+
+    @Test
+    void anAgentThatStaysOutSaysWhyWhereStatusLooks() throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.yaml"), """
+                on-config-error: disable
+                endpoints:
+                  - name: create-order
+                    method: PUSH
+                    path: /orders
+                """);
+        try {
+            AgentStartup.start("config=" + broken, null, true);
+
+            assertThat(System.getProperty(AgentStartup.RUNNING_PROPERTY)).isNull();
+            assertThat(System.getProperty(AgentStartup.NOT_RUNNING_PROPERTY))
+                    .startsWith("the config has errors; on-config-error is disable, so the service runs UNPROTECTED")
+                    .contains("PUSH");
+        } finally {
+            System.clearProperty(AgentStartup.NOT_RUNNING_PROPERTY);
+        }
     }
 
     /** In its own frame, so that no local variable keeps the loader once it returns. */

@@ -11,6 +11,8 @@ public enum Decision {
     OUTCOME_UNKNOWN,
     MISSING_KEY,
     INVALID_KEY,
+    /** The key came without the value its scope is made of (a header, cookie or principal); nothing was claimed. */
+    SCOPE_MISSING,
     /** The body could not be read (the client went away mid-upload); not in the contract's list. */
     BODY_UNREADABLE,
     TOO_LARGE,

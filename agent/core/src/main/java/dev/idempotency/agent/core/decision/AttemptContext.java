@@ -6,6 +6,7 @@ import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.attempt.TraceParent;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.scope.ScopeCookies;
 import dev.idempotency.agent.core.time.TimeSource;
 import java.time.Instant;
 import dev.idempotency.agent.bootstrap.RequestView;
@@ -26,6 +27,8 @@ final class AttemptContext {
     final long startNanos;
     String key;
     String scope;
+    /** The cookies the scope is made of, as this request sent them. */
+    ScopeCookies scopeCookies = ScopeCookies.NONE;
     /** How many times the key has been tried, this request included (the store counts them). */
     int attemptNumber;
     Long remainingDeadlineMillis;

@@ -70,6 +70,7 @@ final class ClaimedExecution implements Execution {
                 : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
         boolean released = attempt.policy.releaseOnStatus().contains(status);
         try {
+            warnIfScopeCookieChanged(response);
             if (released) {
                 release(status, error);
             } else {
@@ -100,6 +101,23 @@ final class ClaimedExecution implements Execution {
             leases.remove(lease);
             whenDropped.clean();
         }
+    }
+
+    /**
+     * A response that gives the cookie the key is scoped by a new value (a session the request
+     * itself created or rotated) sends the client's retry into another scope, where it executes
+     * again. Said once per endpoint, with the ways out.
+     */
+    private void warnIfScopeCookieChanged(CapturedResponse response) {
+        String cookie = response == null ? null : attempt.scopeCookies.changedBy(response.headers());
+        if (cookie == null) {
+            return;
+        }
+        reports.warnOnce(attempt.policy.name(), "scope cookie set by the response", "a response set the cookie "
+                + cookie + ", which scopes this endpoint's keys, to a new value: a retry from the same client carries the new value, so it is another scope "
+                + "and executes again. Scope the keys by something that stays the same across the retry "
+                + "(scope: principal, or a tenant header such as header:X-Tenant-Id), or have clients make the "
+                + "session before the keyed request (one request that creates it, then the keyed one with its cookie)");
     }
 
     /** Marks the claim unknown (the application ran) and says how it ended. */

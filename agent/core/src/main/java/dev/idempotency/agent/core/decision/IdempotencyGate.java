@@ -18,6 +18,7 @@ import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.core.scope.RequestCookies;
+import dev.idempotency.agent.core.scope.ScopeCookies;
 import dev.idempotency.agent.core.scope.ResolvedScope;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.ClaimRequest;
@@ -244,12 +245,13 @@ public final class IdempotencyGate implements Gate {
 
         ResolvedScope scope = policy.scopeResolver().resolve(request);
         if (!scope.isResolved()) {
-            return refuse(attempt, ProblemType.SCOPE_MISSING, Decision.INVALID_KEY, scope.missingReason(), null,
+            return refuse(attempt, ProblemType.SCOPE_MISSING, Decision.SCOPE_MISSING, scope.missingReason(), null,
                     "Idempotency keys of this endpoint are unique per " + policy.scope() + ", but "
                             + scope.missingReason().replace("the request has", "this request has")
                             + ". Send it (or authenticate) and retry with the same key.");
         }
         attempt.scope = scope.value();
+        attempt.scopeCookies = ScopeCookies.sentWith(policy.scopeResolver(), request.headers("Cookie"));
         if (policy.scopeResolver().parts().isEmpty() && !credentialedScopeWarned.contains(policy)) {
             warnIfCarriesCredentials(policy, request);
         }

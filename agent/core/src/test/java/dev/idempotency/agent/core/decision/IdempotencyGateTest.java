@@ -135,7 +135,29 @@ class IdempotencyGateTest {
         JsonNode problem = assertProblem(verdict, 400, "idempotency-scope-missing");
         assertThat(problem.get("detail").asText()).contains("X-Tenant-Id");
         assertThat(fixture.record("k1")).isEmpty();
-        assertThat(fixture.listener.last().decision()).isEqualTo(Decision.INVALID_KEY);
+        assertThat(fixture.listener.last().decision()).isEqualTo(Decision.SCOPE_MISSING);
+    }
+
+    @Test
+    void aResponseThatGivesTheScopeCookieANewValueIsWarnedOfOncePerEndpoint() {
+        GateFixture fixture = new GateFixture(orders().scope(ScopePart.cookie("JSESSIONID")));
+        TestResponse sameSession = TestResponse.status(201).header("Set-Cookie", "JSESSIONID=s1; Path=/; HttpOnly");
+        execute(fixture, create("k1").header("Cookie", "theme=dark; JSESSIONID=s1").build(), sameSession);
+        TestResponse otherCookie = TestResponse.status(201).header("Set-Cookie", "theme=light; Path=/");
+        execute(fixture, create("k2").header("Cookie", "JSESSIONID=s1").build(), otherCookie);
+        assertThat(fixture.listener.warnings).isEmpty();
+
+        for (String key : List.of("k3", "k4")) {
+            TestResponse newSession = TestResponse.status(201).header("set-cookie", "theme=light",
+                    "JSESSIONID=\"new-" + key + "\"; Path=/; HttpOnly");
+            execute(fixture, create(key).header("Cookie", "JSESSIONID=stale-" + key).build(), newSession);
+        }
+
+        assertThat(fixture.listener.warnings).singleElement().asString()
+                .contains("the cookie JSESSIONID", "new value", "another scope and executes again", "scope: principal",
+                        "header:", "make the session before the keyed request")
+                .doesNotContain("stale-", "new-k");
+        assertThat(fixture.record("stale-k3", "k3")).as("executed and stored, under the scope it was sent with").isPresent();
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import javax.management.Attribute;
 import javax.management.AttributeList;
 import javax.management.AttributeNotFoundException;
@@ -44,9 +45,12 @@ final class StatusCommand {
         try {
             VirtualMachine target = VirtualMachine.attach(pid);
             try {
-                if (target.getSystemProperties().getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+                Properties properties = target.getSystemProperties();
+                if (properties.getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+                    String why = properties.getProperty(AgentStartup.NOT_RUNNING_PROPERTY);
                     err.println("status: the agent does not run in process " + pid
-                            + "; nothing is protected there (start it with -javaagent, or use attach)");
+                            + "; nothing is protected there (start it with -javaagent, or use attach)"
+                            + (why == null ? "" : "; it said: " + why));
                     return 1;
                 }
                 address = target.startLocalManagementAgent();

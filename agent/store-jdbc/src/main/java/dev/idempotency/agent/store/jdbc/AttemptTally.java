@@ -7,12 +7,20 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Attempts of replays answered from a read, not yet written: a replay needs no commit of its own,
  * its count is added to the record in a later batch. Counts are kept per record generation
  * (scope, key, fencing token), so a count never lands on a record that replaced an expired one.
+ *
+ * <p>A count taken by a flush is in neither place a reader looks while the flush commits: gone
+ * from the pending counts, not yet in the table a concurrent read sees. Readers therefore check
+ * that no flush started or ended while they read ({@link #moment()}, {@link #unchangedSince}), and
+ * read again if one did, so that requests one after another are numbered exactly.
  */
 final class AttemptTally {
 
@@ -21,8 +29,16 @@ final class AttemptTally {
         boolean scheduleFlush();
     }
 
+    /** Added by a flush's start and end to {@link #flushes}: the high half counts the two, the low half the flushes under way. */
+    private static final long FLUSH_STARTS = (1L << 32) + 1;
+    private static final long FLUSH_ENDS = (1L << 32) - 1;
+    private static final long UNDER_WAY = 0xFFFF_FFFFL;
+    /** How often a reader looks again whether a flush under way has ended. */
+    private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
     private final ConcurrentHashMap<Generation, Integer> pending = new ConcurrentHashMap<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
+    private final AtomicLong flushes = new AtomicLong();
     private final String addAttemptsSql;
     private volatile FlushScheduler scheduler = () -> false;
 
@@ -44,29 +60,34 @@ final class AttemptTally {
         return unwritten;
     }
 
-    /** Writes the pending counts with the connection given (within its transaction, if any). */
-    int flush(Connection connection) throws SQLException {
-        flushScheduled.set(false);
-        Map<Generation, Integer> taken = take();
-        if (taken.isEmpty()) {
-            return 0;
+    /** This record's attempts counted and not yet taken by a flush. */
+    int unwritten(String scope, String key, long fencingToken) {
+        return pending.getOrDefault(new Generation(scope, key, fencingToken), 0);
+    }
+
+    /**
+     * The moment a read of the table starts, once no flush is under way (waiting at most
+     * {@code waitMillis} for one to end): {@link #unchangedSince} then tells whether the table and
+     * the pending counts were read at one moment.
+     */
+    long moment(long waitMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        long now = flushes.get();
+        while ((now & UNDER_WAY) != 0 && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(POLL_NANOS);
+            now = flushes.get();
         }
-        try (PreparedStatement update = connection.prepareStatement(addAttemptsSql)) {
-            for (Map.Entry<Generation, Integer> entry : taken.entrySet()) {
-                Generation generation = entry.getKey();
-                update.setInt(1, entry.getValue());
-                update.setString(2, generation.scope);
-                update.setString(3, generation.key);
-                update.setLong(4, generation.fencingToken);
-                update.addBatch();
-            }
-            update.executeBatch();
-            return taken.size();
-        } catch (SQLException | RuntimeException e) {
-            // Kept for the next flush rather than lost.
-            taken.forEach((generation, count) -> pending.merge(generation, count, Integer::sum));
-            throw e;
-        }
+        return now;
+    }
+
+    /** True when no flush was under way at {@code moment}, and none started or ended since. */
+    boolean unchangedSince(long moment) {
+        return (moment & UNDER_WAY) == 0 && flushes.get() == moment;
+    }
+
+    /** A flush of the counts pending when it runs; {@link Flush#end} must follow, whatever happened. */
+    Flush flush() {
+        return new Flush();
     }
 
     boolean isEmpty() {
@@ -82,6 +103,57 @@ final class AttemptTally {
             }
         }
         return taken;
+    }
+
+    private void putBack(Map<Generation, Integer> taken) {
+        taken.forEach((generation, count) -> pending.merge(generation, count, Integer::sum));
+    }
+
+    /** One flush: the counts it took stay its own until its commit is known to be durable, or put back. */
+    final class Flush {
+
+        private final AtomicBoolean started = new AtomicBoolean();
+        private final AtomicBoolean ended = new AtomicBoolean();
+        private Map<Generation, Integer> taken = Map.of();
+
+        /** Writes the pending counts with the connection given (within its transaction, if any). */
+        int write(Connection connection) throws SQLException {
+            if (!started.compareAndSet(false, true)) {
+                throw new IllegalStateException("a flush writes once");
+            }
+            flushes.addAndGet(FLUSH_STARTS);
+            flushScheduled.set(false);
+            taken = take();
+            if (taken.isEmpty()) {
+                return 0;
+            }
+            try (PreparedStatement update = connection.prepareStatement(addAttemptsSql)) {
+                for (Map.Entry<Generation, Integer> entry : taken.entrySet()) {
+                    Generation generation = entry.getKey();
+                    update.setInt(1, entry.getValue());
+                    update.setString(2, generation.scope);
+                    update.setString(3, generation.key);
+                    update.setLong(4, generation.fencingToken);
+                    update.addBatch();
+                }
+                update.executeBatch();
+                return taken.size();
+            }
+        }
+
+        /**
+         * The flush is over: {@code durable} when its transaction committed. Counts of a flush
+         * that did not commit are kept for the next one rather than lost.
+         */
+        void end(boolean durable) {
+            if (!started.get() || !ended.compareAndSet(false, true)) {
+                return;
+            }
+            if (!durable) {
+                putBack(taken);
+            }
+            flushes.addAndGet(FLUSH_ENDS);
+        }
     }
 
     private static final class Generation {

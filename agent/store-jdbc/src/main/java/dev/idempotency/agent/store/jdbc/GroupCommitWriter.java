@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -80,10 +81,16 @@ final class GroupCommitWriter implements AutoCloseable {
 
     /**
      * Queues work nobody waits for (it rides along with the next batch); false when the queue is
-     * full or the writer closed, and the work will not run.
+     * full or the writer closed, and the work will not run. Otherwise {@code whenDone} hears once
+     * whether the work committed ({@code true}), or failed or never ran ({@code false}).
      */
-    boolean writeLater(String operation, PendingWrite.Work<?> work) {
-        return !closed && queue.offer(new PendingWrite<>(operation, work));
+    boolean writeLater(String operation, PendingWrite.Work<?> work, Consumer<Boolean> whenDone) {
+        PendingWrite<?> write = new PendingWrite<>(operation, work);
+        if (closed || !queue.offer(write)) {
+            return false;
+        }
+        write.whenDone(whenDone);
+        return true;
     }
 
     int queued() {

@@ -53,6 +53,13 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     static final int MAX_GROUPED_ROWS = 128;
     /** A replay's attempt count is written at most this long after it was answered. */
     private static final long ATTEMPT_FLUSH_DELAY_MILLIS = 50;
+    /**
+     * How long a replay waits for a flush of attempt counts under way to commit, so that its
+     * number counts them once; past it, the replay is numbered as well as it can be.
+     */
+    private static final long ATTEMPT_FLUSH_WAIT_MILLIS = 200;
+    /** Reads of a replay's attempt number that a flush may disturb before the last one is kept. */
+    private static final int ATTEMPT_READS = 4;
     private static final Logger LOG = LoggerFactory.getLogger(JdbcIdempotencyStore.class);
 
     private final DataSource pool;
@@ -96,7 +103,10 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
             this.writer = new GroupCommitWriter(this::writeConnection, description, GroupCommitWriter.DEFAULT_MAX_BATCH,
                     waitMillis);
             this.attemptFlusher = null;
-            unwrittenAttempts.flushWith(() -> writer.writeLater("count replays", unwrittenAttempts::flush));
+            unwrittenAttempts.flushWith(() -> {
+                AttemptTally.Flush flush = unwrittenAttempts.flush();
+                return writer.writeLater("count replays", flush::write, flush::end);
+            });
         } else {
             this.writer = null;
             this.attemptFlusher = idleEndingThread("idempotency-attempts");
@@ -122,11 +132,16 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
             }
         }
         if (strategy.readFirstReplays) {
+            long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
             Optional<StoredRecord> completed = run("claim", connection -> findReplay(connection, request));
             if (completed.isPresent()) {
                 StoredRecord record = completed.get();
                 int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
-                return ClaimResult.existing(RecordRows.withAttempts(record, record.attempts() + unwritten));
+                int attempts = record.attempts() + unwritten;
+                if (!unwrittenAttempts.unchangedSince(moment)) {
+                    attempts = attemptsReadAgain(record, attempts);
+                }
+                return ClaimResult.existing(RecordRows.withAttempts(record, attempts));
             }
         }
         if (grouped && sql.claimIfAbsent == null) {
@@ -318,10 +333,15 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     @Override
     public void close() {
         if (!unwrittenAttempts.isEmpty()) {
+            AttemptTally.Flush flush = unwrittenAttempts.flush();
+            boolean durable = false;
             try {
-                write("count replays", unwrittenAttempts::flush);
+                write("count replays", flush::write);
+                durable = true;
             } catch (StoreUnavailableException e) {
                 LOG.warn("Idempotency store: replay attempt counts not written on close: {}", e.getMessage());
+            } finally {
+                flush.end(durable);
             }
         }
         if (writer != null) {
@@ -400,6 +420,31 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         }
     }
 
+    /**
+     * A flush moved attempt counts from the tally to the table while the replay read its record:
+     * the two are read again, at one moment, this replay's own count now among them. A record
+     * replaced meanwhile, or a store that fails this read, keeps the first reading.
+     */
+    private int attemptsReadAgain(StoredRecord record, int firstReading) {
+        try {
+            for (int read = 0; read < ATTEMPT_READS; read++) {
+                long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+                Optional<StoredRecord> now = run("claim", connection -> find(connection, record.scope(), record.key()));
+                if (now.isEmpty() || now.get().fencingToken() != record.fencingToken()) {
+                    return firstReading;
+                }
+                int attempts = now.get().attempts()
+                        + unwrittenAttempts.unwritten(record.scope(), record.key(), record.fencingToken());
+                if (unwrittenAttempts.unchangedSince(moment)) {
+                    return attempts;
+                }
+            }
+        } catch (StoreUnavailableException e) {
+            LOG.debug("Idempotency store: a replay's attempt number was not read again: {}", e.getMessage());
+        }
+        return firstReading;
+    }
+
     private Optional<StoredRecord> findReplay(Connection connection, ClaimRequest request) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(sql.findReplay)) {
             query.setString(1, request.scope());
@@ -440,10 +485,15 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     private void flushAttempts() {
+        AttemptTally.Flush flush = unwrittenAttempts.flush();
+        boolean durable = false;
         try {
-            run("count replays", connection -> Transactions.run(connection, () -> unwrittenAttempts.flush(connection)));
+            run("count replays", connection -> Transactions.run(connection, () -> flush.write(connection)));
+            durable = true;
         } catch (StoreUnavailableException e) {
             LOG.debug("Idempotency store: replay attempt counts not written yet: {}", e.getMessage());
+        } finally {
+            flush.end(durable);
         }
     }
 

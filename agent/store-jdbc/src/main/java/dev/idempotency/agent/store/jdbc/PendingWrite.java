@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import dev.idempotency.agent.store.StoreUnavailableException;
 
@@ -59,6 +60,11 @@ final class PendingWrite<T> {
 
     void failed(Throwable cause) {
         outcome.completeExceptionally(cause);
+    }
+
+    /** Hears once whether the write committed ({@code true}) or failed or was withdrawn ({@code false}). */
+    void whenDone(Consumer<Boolean> done) {
+        outcome.whenComplete((result, failure) -> done.accept(failure == null));
     }
 
     /**
