@@ -25,7 +25,8 @@ import java.util.Map;
 
 /**
  * What the agent records of each attempt: the attempt log (unless its sink is {@code none}), the
- * JMX metrics, and the Prometheus endpoint when {@code metrics.prometheus.port} is set. Built
+ * JMX metrics, the Prometheus endpoint when {@code metrics.prometheus.port} is set, and on stderr
+ * a count of the requests a failing store refused. Built
  * before the gate, which asks the log which request details it needs.
  */
 final class AttemptRecording {
@@ -72,6 +73,8 @@ final class AttemptRecording {
         if (log != null) {
             listeners.add(log);
         }
+        listeners.add(new StoreFailureDigest(StoreFailureDigest.configuredInterval(), System::currentTimeMillis,
+                Diagnostics::warn));
         return AttemptListeners.of((where, failure) -> {
             if (Diagnostics.errorOnce(where, failure)) {
                 status.warned(where + ": " + failure);
