@@ -33,6 +33,7 @@ final class ScrapeServer implements AutoCloseable {
     /** Connections waiting for a thread; past it, new ones are closed unanswered. */
     private static final int WAITING = 16;
     private static final int BACKLOG = 50;
+    private static final long ACCEPT_RETRY_MILLIS = 50;
     /** A request line with its headers; scrapers send a few hundred bytes. */
     private static final int MAX_HEAD_BYTES = 8192;
 
@@ -74,7 +75,8 @@ final class ScrapeServer implements AutoCloseable {
             try {
                 connection = socket.accept();
             } catch (IOException e) {
-                continue; // closed by close(), or a connection reset before it was accepted
+                pauseAfterFailedAccept(); // closed by close(), a connection reset early, or out of file descriptors
+                continue;
             }
             try {
                 ScheduledFuture<?> deadline = deadlines.schedule(() -> closeQuietly(connection),
@@ -119,6 +121,15 @@ final class ScrapeServer implements AutoCloseable {
         closeQuietly(socket);
         workers.shutdownNow();
         deadlines.shutdownNow();
+    }
+
+    /** Out of file descriptors, accept fails at once: a short pause keeps this thread from spinning. */
+    private static void pauseAfterFailedAccept() {
+        try {
+            Thread.sleep(ACCEPT_RETRY_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void closeQuietly(AutoCloseable closeable) {
