@@ -1,13 +1,10 @@
 package dev.idempotency.it.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,9 +32,8 @@ class StoreDiskFullTest {
 
     @Test
     void aFullDiskFailsClosedAndTheStoreRecoversOnceSpaceIsFreed() throws Exception {
-        Path volume = Files.createDirectories(workDir.resolve("store-volume"));
-        mountSmallFilesystem(volume);
-        try {
+        try (SmallVolume mounted = SmallVolume.mount(workDir.resolve("store-volume"))) {
+            Path volume = mounted.dir();
             Path config = new OpsConfig().store("jdbc:h2:file:" + volume.resolve("agent"), null, null).writeTo(workDir);
             try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
                 AtomicInteger keys = new AtomicInteger();
@@ -48,7 +43,7 @@ class StoreDiskFullTest {
                 executed.add("before-full");
 
                 Path filler = volume.resolve("filler");
-                fill(filler);
+                SmallVolume.fill(filler);
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> {
                     String key = "while-full-" + keys.incrementAndGet();
                     Http.Response answer = Orders.create(demo.baseUri(), key, "", Http.DEFAULT_TIMEOUT);
@@ -88,39 +83,6 @@ class StoreDiskFullTest {
                     assertThat(files.map(path -> path.getFileName().toString())).noneMatch(name -> name.endsWith(".trace.db"));
                 }
             }
-        } finally {
-            unmount(volume);
         }
-    }
-
-    /** Writes until the filesystem has no space left. */
-    private static void fill(Path filler) throws IOException {
-        byte[] chunk = new byte[64 * 1024];
-        try (OutputStream out = Files.newOutputStream(filler)) {
-            while (true) {
-                out.write(chunk);
-            }
-        } catch (IOException full) {
-            assertThat(full.getMessage()).as("the fill stopped for lack of space").containsIgnoringCase("space");
-        }
-    }
-
-    private static void mountSmallFilesystem(Path dir) throws Exception {
-        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", dir.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(mount.getInputStream().readAllBytes());
-        if (!mount.waitFor(30, TimeUnit.SECONDS) || mount.exitValue() != 0) {
-            String message = "cannot mount a small tmpfs (needs root): " + output.trim();
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail(message + "; CI=true: this test must run");
-            }
-            Assumptions.abort(message);
-        }
-    }
-
-    private static void unmount(Path dir) throws Exception {
-        Process umount = new ProcessBuilder("umount", "-l", dir.toString()).redirectErrorStream(true).start();
-        umount.getInputStream().readAllBytes();
-        umount.waitFor(30, TimeUnit.SECONDS);
     }
 }

@@ -97,9 +97,16 @@ public final class AgentStartup {
      * logging configuration is neither read nor changed.
      */
     private static void quietLibraryLogging() {
-        String level = "org.slf4j.simpleLogger.defaultLogLevel";
-        if (System.getProperty(level) == null) {
-            System.setProperty(level, "warn");
+        setUnlessSet("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        // A connection the pool drops as broken is the store failing, which the gate reports once per
+        // cause; the pool would add a stack trace for every connection. Two literals, so the build
+        // relocates each (a single concatenated constant would keep Hikari's original name).
+        setUnlessSet(String.join("", "org.slf4j.simpleLogger.log.", "com.zaxxer.hikari.pool.ProxyConnection"), "error");
+    }
+
+    private static void setUnlessSet(String property, String value) {
+        if (System.getProperty(property) == null) {
+            System.setProperty(property, value);
         }
     }
 

@@ -25,7 +25,8 @@ import java.util.Map;
 
 /**
  * What the agent records of each attempt: the attempt log (unless its sink is {@code none}), the
- * JMX metrics, and the Prometheus endpoint when {@code metrics.prometheus.port} is set. Built
+ * JMX metrics, the Prometheus endpoint when {@code metrics.prometheus.port} is set, and on stderr
+ * a count of the requests a failing store refused. Built
  * before the gate, which asks the log which request details it needs.
  */
 final class AttemptRecording {
@@ -72,6 +73,10 @@ final class AttemptRecording {
         if (log != null) {
             listeners.add(log);
         }
+        // The counts of a store that keeps failing go to stderr only: status has the failure itself,
+        // and the metrics the counts.
+        listeners.add(new StoreFailureDigest(StoreFailureDigest.configuredInterval(), System::currentTimeMillis,
+                Diagnostics::warn));
         return AttemptListeners.of(status::errorOnce, (endpoint, message) -> status.warn("endpoint " + endpoint + ": "
                 + message), listeners);
     }

@@ -3,13 +3,14 @@ package dev.idempotency.agent.core.decision;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
+import dev.idempotency.agent.store.FailureCause;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Hands events and internal failures to the listener without letting it fail a request. A
- * failure is reported once per cause (where, exception class, throwing frame): a store that is
- * down fails every request the same way, and one line says it.
+ * failure is reported once per cause (where, exception class, throwing frame); a store failure
+ * once per {@link FailureCause}, as its messages and frames vary from request to request.
  */
 final class FailureReports {
 
@@ -38,6 +39,24 @@ final class FailureReports {
         }
         try {
             listener.onInternalFailure(where, cause);
+        } catch (RuntimeException ignored) {
+            // The reporter itself is broken; there is nowhere left to say so.
+        }
+    }
+
+    /**
+     * The store failed a request: said once per cause, with the fix. The requests that follow are
+     * told apart by their attempt events ({@code STORE_UNAVAILABLE}), which the agent counts.
+     */
+    void storeFailed(String what, Throwable cause) {
+        if (reported.size() >= MAX_CAUSES || !reported.add("store|" + FailureCause.of(cause))) {
+            return;
+        }
+        try {
+            listener.onInternalFailure(what + "; until the store answers again, fail-closed endpoints answer 503 "
+                    + "and fail-open ones run unprotected, and the agent recovers by itself: check that the store is "
+                    + "reachable, has disk space and accepts the configured user. Repeats of this cause are counted, "
+                    + "not printed", cause);
         } catch (RuntimeException ignored) {
             // The reporter itself is broken; there is nowhere left to say so.
         }

@@ -206,7 +206,8 @@ public final class IdempotencyGate implements Gate {
             if (attempt == null) {
                 attempt = new AttemptContext(policy, null, null, RandomUuids.next(), time.nanoTime());
             }
-            return storeFailure(attempt, "internal failure", e);
+            reports.report("internal failure", e);
+            return unavailable(attempt, "internal failure", e);
         }
     }
 
@@ -476,7 +477,12 @@ public final class IdempotencyGate implements Gate {
     }
 
     private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause) {
-        reports.report(what, cause);
+        reports.storeFailed(what, cause);
+        return unavailable(attempt, what, cause);
+    }
+
+    /** Fail-open runs the request unprotected; fail-closed refuses it, as retryable. */
+    private Verdict unavailable(AttemptContext attempt, String what, Throwable cause) {
         String reason = what + ": " + cause;
         if (attempt.policy.onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
             reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason + "; executed unprotected (fail-open)",

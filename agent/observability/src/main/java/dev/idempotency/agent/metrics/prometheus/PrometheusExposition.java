@@ -7,16 +7,14 @@ import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import io.prometheus.metrics.exporter.common.PrometheusScrapeHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * The attempts as Prometheus / OpenMetrics metrics, served over the JDK's HTTP server on a port of
+ * The attempts as Prometheus / OpenMetrics metrics, served by a {@link ScrapeServer} on a port of
  * the agent's own (never through the application). Counted as attempts happen; the gauges are read
  * when a scraper asks, the store's through {@link StoreGauges} at most once per interval.
  *
@@ -44,7 +42,7 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
     private final Counter markedUnknown = Counter.builder().name("idempotency_keys_marked_unknown")
             .help("Records turned UNKNOWN because their owner died mid-execution").labelNames("endpoint")
             .register(registry);
-    private volatile HTTPServer server;
+    private volatile ScrapeServer server;
 
     @Override
     public void onAttempt(AttemptEvent event) {
@@ -61,7 +59,7 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
 
     /**
      * Adds the gauges and starts serving {@code /metrics} on {@code bindAddress:port} ({@code 0}:
-     * any free port) on a daemon thread.
+     * any free port) on daemon threads.
      *
      * @throws IOException when the port cannot be bound (in use, not permitted)
      */
@@ -87,25 +85,18 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
                 .help("Attempt-log lines lost: queue full or sink failed")
                 .callback(callback -> callback.call(droppedLogEvents.getAsLong()))
                 .register(registry);
-        ExecutorService threads = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "idempotency-metrics");
-            thread.setDaemon(true);
-            thread.setContextClassLoader(null);
-            return thread;
-        });
-        server = HTTPServer.builder().hostname(bindAddress).port(port).registry(registry).executorService(threads)
-                .buildAndStart();
+        server = ScrapeServer.start(bindAddress, port, new PrometheusScrapeHandler(registry));
     }
 
     /** The bound port, or -1 while not serving. */
     public int port() {
-        HTTPServer serving = server;
-        return serving == null ? -1 : serving.getPort();
+        ScrapeServer serving = server;
+        return serving == null ? -1 : serving.port();
     }
 
     @Override
     public void close() {
-        HTTPServer serving = server;
+        ScrapeServer serving = server;
         if (serving != null) {
             serving.close();
         }

@@ -2,7 +2,9 @@ package dev.idempotency.agent.store.keeper;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -10,6 +12,7 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.idempotency.agent.store.FailureCause;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
@@ -142,10 +145,18 @@ public final class StoreKeeper implements AutoCloseable {
         }
     }
 
-    /** Logs the first failure of a streak in full and its end; repeats only at debug level. */
+    /**
+     * Logs the first failure of a streak and its end; repeats only at debug level. A store that
+     * flaps starts many streaks: the stack trace comes with the first streak of each cause only.
+     */
     private static final class FailureLog {
 
+        /** Bounds memory if causes keep varying; past it, streaks are logged without their trace. */
+        private static final int MAX_TRACED = 64;
+
         private final String task;
+        /** Touched by the keeper's one thread only. */
+        private final Set<String> traced = new HashSet<>();
         private int streak;
 
         FailureLog(String task) {
@@ -154,7 +165,11 @@ public final class StoreKeeper implements AutoCloseable {
 
         void failed(Throwable e) {
             if (streak++ == 0) {
-                LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick", task, e);
+                if (traced.size() < MAX_TRACED && traced.add(FailureCause.of(e))) {
+                    LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick", task, e);
+                } else {
+                    LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick: {}", task, e.toString());
+                }
             } else {
                 LOG.debug("Idempotency store keeper: {} failed again ({} in a row): {}", task, streak, e.toString());
             }

@@ -1,0 +1,95 @@
+package dev.idempotency.it.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.idempotency.it.support.DemoApp;
+import dev.idempotency.it.support.Http;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A store that keeps failing (the embedded store's disk is full) does not flood the service's
+ * stderr: each cause is said once, with its stack trace, and what follows is a count of the
+ * refused requests at most once per interval (shortened here by the test-only system property),
+ * however many requests fail and however their messages vary. The pool's warning per broken
+ * connection stays out; the keeper's purges, which fail and succeed in turn while H2 reopens the
+ * file, add a line per new failing streak but no second stack trace.
+ */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class StoreFailureStderrTest {
+
+    private static final Duration REPEAT_INTERVAL = Duration.ofSeconds(1);
+    /** Requests per round, each with its own key and body, spread over several repeat intervals. */
+    private static final int REQUESTS = 40;
+    private static final Duration SPACING = Duration.ofMillis(100);
+    /** A stack trace per cause and the keeper's one warning: a few hundred lines, not one trace per request. */
+    private static final int MAX_OUTAGE_LINES = 400;
+    private static final Pattern REPEAT_LINE = Pattern.compile(
+            "store still failing: \\d+ requests answered 503 since \\d{4}-\\d\\d-\\d\\dT\\S+Z$");
+
+    @TempDir
+    Path workDir;
+
+    @Test
+    void aStoreThatKeepsFailingSaysEachCauseOnceAndThenCountsTheRefusals() throws Exception {
+        try (SmallVolume volume = SmallVolume.mount(workDir.resolve("store-volume"))) {
+            Path config = new OpsConfig().store("jdbc:h2:file:" + volume.dir().resolve("agent"), null, null)
+                    .writeTo(workDir);
+            try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config)
+                    .jvmArg("-Didempotency.agent.store-failure-digest-interval-ms=" + REPEAT_INTERVAL.toMillis())
+                    .start()) {
+                assertThat(Orders.create(demo.baseUri(), "before-full", "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
+                int linesBefore = demo.stderr().size();
+
+                SmallVolume.fill(volume.dir().resolve("filler"));
+                AtomicInteger keys = new AtomicInteger();
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200)).until(() -> Orders.create(
+                        demo.baseUri(), "while-full-" + keys.incrementAndGet(), "", Http.DEFAULT_TIMEOUT).status() == 503);
+                refuseAll(demo, keys);
+                int linesAfterFirstRound = demo.stderr().size();
+                long secondRoundStart = System.nanoTime();
+                refuseAll(demo, keys);
+                long secondRoundMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - secondRoundStart);
+                List<String> lines = demo.stderr();
+                List<String> outage = lines.subList(linesBefore, lines.size());
+                List<String> secondRound = lines.subList(linesAfterFirstRound, lines.size());
+                String shown = String.join("\n", outage);
+
+                long causes = outage.stream().filter(line -> line.contains(": ERROR: ")).count();
+                assertThat(causes).as("each cause said once, not per request:%n%s", shown).isBetween(1L, 3L);
+                assertThat(outage).filteredOn(line -> line.contains(": ERROR: ")).as("with the fix")
+                        .allMatch(line -> line.contains("check that the store is reachable, has disk space"));
+                assertThat(outage.size()).as("stderr lines for %d refused requests:%n%s", 2 * REQUESTS, shown)
+                        .isLessThan(MAX_OUTAGE_LINES);
+                String more = String.format("%d more refused requests over %d ms:%n%s", REQUESTS, secondRoundMillis,
+                        String.join("\n", secondRound));
+                assertThat(secondRound).as("no stack trace for a cause already said: " + more)
+                        .noneMatch(line -> line.startsWith("\tat "));
+                assertThat(secondRound).filteredOn(line -> REPEAT_LINE.matcher(line).find())
+                        .as("counts, one per interval at most: " + more)
+                        .hasSizeBetween(1, (int) (secondRoundMillis / REPEAT_INTERVAL.toMillis()) + 1);
+                assertThat(secondRound).filteredOn(line -> !REPEAT_LINE.matcher(line).find())
+                        .as("besides the counts, at most the keeper's line when a purge fails again: " + more)
+                        .hasSizeLessThanOrEqualTo(4);
+            }
+        }
+    }
+
+    /** Sends {@link #REQUESTS} requests, each with its own key and body; all must be refused. */
+    private static void refuseAll(DemoApp demo, AtomicInteger keys) throws InterruptedException {
+        for (int i = 0; i < REQUESTS; i++) {
+            String key = "while-full-" + keys.incrementAndGet();
+            Http.Response answer = Orders.create(demo.baseUri(), key, "", Http.DEFAULT_TIMEOUT);
+            assertThat(answer.status()).as(answer.body()).isEqualTo(503);
+            Thread.sleep(SPACING.toMillis());
+        }
+    }
+}
