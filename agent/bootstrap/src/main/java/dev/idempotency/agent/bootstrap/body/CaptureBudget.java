@@ -1,5 +1,6 @@
 package dev.idempotency.agent.bootstrap.body;
 
+import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -10,6 +11,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * can never take the host's heap.
  */
 public final class CaptureBudget {
+
+    /**
+     * Gives back the reservation of a copy dropped before it was taken (a request that failed on its
+     * way out). Its thread is made when the agent sets the budget at start, never on a request
+     * thread: a thread an application's request made would hold that application's loader.
+     */
+    static final Cleaner DROPPED = Cleaner.create(runnable -> {
+        Thread thread = new Thread(runnable, "idempotency-capture-budget");
+        thread.setDaemon(true);
+        thread.setContextClassLoader(null);
+        return thread;
+    });
 
     /** A tenth of the heap until the agent sets the configured budget. */
     private static final AtomicLong AVAILABLE = new AtomicLong(Runtime.getRuntime().maxMemory() / 10);

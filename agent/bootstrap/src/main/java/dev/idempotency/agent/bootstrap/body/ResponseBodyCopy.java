@@ -2,7 +2,6 @@ package dev.idempotency.agent.bootstrap.body;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import java.io.ByteArrayOutputStream;
-import java.lang.ref.Cleaner;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -15,13 +14,6 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ResponseBodyCopy {
 
-    /** Returns the reservation of a copy dropped before it was taken (a request that failed on its way out). */
-    private static final Cleaner DROPPED = Cleaner.create(runnable -> {
-        Thread thread = new Thread(runnable, "idempotency-capture-budget");
-        thread.setDaemon(true);
-        return thread;
-    });
-
     private final int limit;
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
     private final Reservation reserved = new Reservation();
@@ -30,7 +22,7 @@ public final class ResponseBodyCopy {
 
     public ResponseBodyCopy(int limit) {
         this.limit = limit;
-        DROPPED.register(this, reserved);
+        CaptureBudget.DROPPED.register(this, reserved);
     }
 
     public synchronized void write(byte[] buffer, int offset, int length) {

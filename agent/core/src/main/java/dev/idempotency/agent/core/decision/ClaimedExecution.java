@@ -22,13 +22,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class ClaimedExecution implements Execution {
 
-    /** Ends the claims of executions dropped unfinished (an adapter that failed on its way out). */
-    private static final Cleaner DROPPED = Cleaner.create(runnable -> {
-        Thread thread = new Thread(runnable, "idempotency-dropped-executions");
-        thread.setDaemon(true);
-        return thread;
-    });
-
     private final AttemptContext attempt;
     private final LeaseRef lease;
     private final RequestPath store;
@@ -38,8 +31,22 @@ final class ClaimedExecution implements Execution {
     private final AtomicBoolean finished;
     private final Cleaner.Cleanable whenDropped;
 
+    /**
+     * Ends the claims of executions dropped unfinished (an adapter that failed on its way out). Made
+     * once, with the gate at the agent's start, never on a request thread: a thread an
+     * application's request made would hold that application's loader.
+     */
+    static Cleaner droppedExecutions() {
+        return Cleaner.create(runnable -> {
+            Thread thread = new Thread(runnable, "idempotency-dropped-executions");
+            thread.setDaemon(true);
+            thread.setContextClassLoader(null);
+            return thread;
+        });
+    }
+
     ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestPath store, LiveLeases leases,
-            FailureReports reports, TimeSource time) {
+            FailureReports reports, TimeSource time, Cleaner dropped) {
         this.attempt = attempt;
         this.lease = lease;
         this.store = store;
@@ -48,7 +55,7 @@ final class ClaimedExecution implements Execution {
         this.time = time;
         this.finished = new AtomicBoolean();
         leases.add(lease);
-        this.whenDropped = DROPPED.register(this, new Dropped(finished, lease, store, leases, reports));
+        this.whenDropped = dropped.register(this, new Dropped(finished, lease, store, leases, reports));
     }
 
     LeaseRef lease() {

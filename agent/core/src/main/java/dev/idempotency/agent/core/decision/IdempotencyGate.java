@@ -30,6 +30,7 @@ import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
+import java.lang.ref.Cleaner;
 import java.lang.reflect.Method;
 import java.net.SocketTimeoutException;
 import java.time.Instant;
@@ -62,6 +63,7 @@ public final class IdempotencyGate implements Gate {
     private final EntryPointsSeen entryPoints = new EntryPointsSeen();
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
+    private final Cleaner dropped = ClaimedExecution.droppedExecutions();
     /** Endpoints of scope none already warned of requests that carry credentials. */
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
     /** Dispatcher servlets already checked for resource-method declarations they cannot serve. */
@@ -393,7 +395,7 @@ public final class IdempotencyGate implements Gate {
 
     private Verdict execute(AttemptContext attempt, long fencingToken) {
         LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
-        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time);
+        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped);
         return Verdict.proceed(execution, attempt.baseHeaders());
     }
 
