@@ -109,6 +109,15 @@ public abstract class ContractSuite extends SeedScenarios {
     }
 
     /**
+     * Whether {@code POST /orders} takes {@code complete=forward} (the reply rendered by a view
+     * the servlet forwards to), {@code complete=close} (the servlet closes the output stream
+     * itself) and {@code lingerMs} (the handler stays busy that long after): the servlet demos.
+     */
+    protected boolean completesResponsesBeforeReturning() {
+        return false;
+    }
+
+    /**
      * Whether {@code POST /orders?session=true} creates an HttpSession and writes {@code Location}
      * through {@code encodeRedirectURL} (the servlet demos), so a cookie-less client gets
      * {@code ;jsessionid=...} in it.
@@ -176,6 +185,47 @@ public abstract class ContractSuite extends SeedScenarios {
         assertThat(created.status()).as(created.body()).isEqualTo(201);
         assertReplayOf(created, replay);
         assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+    }
+
+    // ---- the response completes before the handler returns: the outcome is stored first ----
+
+    /** How long the handler stays busy after the client has its answer: the retry goes out well within it. */
+    private static final Duration LINGER = Duration.ofSeconds(2);
+
+    @Test
+    void retryRightAfterAnAnswerRenderedByAForwardIsReplayedWhileTheHandlerStillRuns() {
+        assertRetryRightAfterTheAnswerIsReplayed("forward");
+    }
+
+    @Test
+    void retryRightAfterAnAnswerTheHandlerClosedIsReplayedWhileTheHandlerStillRuns() {
+        assertRetryRightAfterTheAnswerIsReplayed("close");
+    }
+
+    /**
+     * The client reads the whole first answer and repeats the request at once on another
+     * connection, while the handler still runs: the container sent the end of the response when
+     * the forward returned, or when the application closed it, so the outcome must already be stored.
+     */
+    private void assertRetryRightAfterTheAnswerIsReplayed(String completion) {
+        assumeTrue(completesResponsesBeforeReturning(),
+                "this demo has no POST /orders?complete=forward|close&lingerMs= (a knob of the servlet demos)");
+        Stats before = stats();
+        String key = newKey();
+        String body = order(uniqueItem("complete-" + completion));
+        String path = ordersPath() + "?complete=" + completion + "&lingerMs=" + LINGER.toMillis();
+
+        Http.Response first = http().postJson(path, body, KEY, key);
+        long firstAnswered = System.nanoTime();
+        Http.Response retry = Http.onOwnConnections(service().baseUri()).postJson(path, body, KEY, key);
+        Duration retryAnswered = Duration.ofNanos(System.nanoTime() - firstAnswered);
+
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        assertThat(first.header(REPLAYED)).isEmpty();
+        assertReplayOf(first, retry);
+        assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+        // Otherwise the case is not shown: the retry came after the handler had returned.
+        assertThat(retryAnswered).as("the retry's answer arrives while the first handler still runs").isLessThan(LINGER);
     }
 
     // ---- the agent's refusals: nothing runs, nothing is stored ----

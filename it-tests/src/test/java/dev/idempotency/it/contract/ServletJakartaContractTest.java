@@ -19,6 +19,11 @@ class ServletJakartaContractTest extends ContractSuite {
     }
 
     @Override
+    protected boolean completesResponsesBeforeReturning() {
+        return true;
+    }
+
+    @Override
     protected boolean tracksSessionsInUrls() {
         return true;
     }

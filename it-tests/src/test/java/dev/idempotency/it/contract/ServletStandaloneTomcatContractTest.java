@@ -22,6 +22,11 @@ class ServletStandaloneTomcatContractTest extends ContractSuite {
     }
 
     @Override
+    protected boolean completesResponsesBeforeReturning() {
+        return true;
+    }
+
+    @Override
     protected boolean tracksSessionsInUrls() {
         return true;
     }

@@ -24,20 +24,35 @@ public final class Http {
 
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private static final HttpClient CLIENT = newClient();
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final URI baseUri;
+    private final HttpClient client;
 
-    private Http(URI baseUri) {
+    private Http(URI baseUri, HttpClient client) {
         this.baseUri = baseUri;
+        this.client = client;
     }
 
     public static Http to(URI baseUri) {
-        return new Http(baseUri);
+        return new Http(baseUri, CLIENT);
+    }
+
+    /**
+     * Like {@link #to}, on connections of its own, as a second client has: its requests never wait
+     * behind another's on a kept-alive connection, which the server reads the next request from
+     * only once the handler of the last one has returned.
+     */
+    public static Http onOwnConnections(URI baseUri) {
+        return new Http(baseUri, newClient());
+    }
+
+    private static HttpClient newClient() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
     }
 
     public Response get(String path, String... headers) {
@@ -70,7 +85,7 @@ public final class Http {
     /** Sends any request built elsewhere (other methods, odd headers). */
     public Response send(HttpRequest request) {
         try {
-            HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             return new Response(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e, e);
@@ -90,7 +105,7 @@ public final class Http {
                 .POST(HttpRequest.BodyPublishers.ofString(body))
                 .build();
         try {
-            HttpResponse<byte[]> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
             return new BytesResponse(response.statusCode(), response.headers(), response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e, e);

@@ -24,7 +24,9 @@ public final class Main {
         // With sessions, for the session=true knob (Exchange): no session exists until a request asks.
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.SESSIONS);
         context.setContextPath("/");
-        mount(context, "orders", new OrdersServlet(), "/orders", "/orders/*");
+        mount(context, "orders", new OrdersServlet(), "/orders", "/orders/*")
+                .setInitParameter("reply-view", "/reply-view");
+        mount(context, "reply-view", new ReplyViewServlet(), "/reply-view");
         mount(context, "stats", new StatsServlet(), "/stats");
         mount(context, "health", new HealthServlet(), "/health");
         server.setHandler(context);
@@ -34,11 +36,12 @@ public final class Main {
         server.join();
     }
 
-    private static void mount(ServletContextHandler context, String name, HttpServlet servlet, String... patterns) {
+    private static ServletHolder mount(ServletContextHandler context, String name, HttpServlet servlet, String... patterns) {
         ServletHolder holder = new ServletHolder(name, servlet);
         holder.setAsyncSupported(true);
         for (String pattern : patterns) {
             context.addServlet(holder, pattern);
         }
+        return holder;
     }
 }

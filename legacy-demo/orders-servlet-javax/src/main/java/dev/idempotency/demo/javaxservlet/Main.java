@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import javax.servlet.http.HttpServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 
@@ -29,7 +30,9 @@ public final class Main {
         tomcat.setConnector(connector);
 
         Context context = tomcat.addContext("", null);
-        mount(context, "orders", new OrdersServlet(), "/orders", "/orders/*");
+        mount(context, "orders", new OrdersServlet(), "/orders", "/orders/*")
+                .addInitParameter("reply-view", "/reply-view");
+        mount(context, "reply-view", new ReplyViewServlet(), "/reply-view");
         mount(context, "stats", new StatsServlet(), "/stats");
         mount(context, "health", new HealthServlet(), "/health");
 
@@ -38,10 +41,12 @@ public final class Main {
         tomcat.getServer().await();
     }
 
-    private static void mount(Context context, String name, HttpServlet servlet, String... patterns) {
-        Tomcat.addServlet(context, name, servlet).setAsyncSupported(true);
+    private static Wrapper mount(Context context, String name, HttpServlet servlet, String... patterns) {
+        Wrapper wrapper = Tomcat.addServlet(context, name, servlet);
+        wrapper.setAsyncSupported(true);
         for (String pattern : patterns) {
             context.addServletMappingDecoded(pattern, name);
         }
+        return wrapper;
     }
 }

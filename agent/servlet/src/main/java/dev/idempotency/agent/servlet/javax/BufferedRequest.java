@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.servlet.AsyncContext;
+import javax.servlet.DispatcherType;
 import javax.servlet.ServletResponse;
 import javax.servlet.ServletRequest;
 import javax.servlet.ReadListener;
@@ -24,12 +25,16 @@ import javax.servlet.http.HttpServletRequestWrapper;
 
 /**
  * Gives the application the body the agent already read: as a stream, as a reader, and as
- * parameters of a form post (the container can no longer parse a body it does not have).
+ * parameters of a form post (the container can no longer parse a body it does not have). Without
+ * such a body (the agent read none) it leaves the body to the container, and is there for the
+ * hooks: the outcome is stored before an async {@code complete()}, and the dispatcher type tells
+ * whether a close comes from inside an include.
  */
 final class BufferedRequest extends HttpServletRequestWrapper {
 
     private static final String FORM = "application/x-www-form-urlencoded";
 
+    /** {@code null} when the agent read no body. */
     private final RequestBody body;
     private final CapturingResponse response;
     private ServletInputStream stream;
@@ -46,7 +51,10 @@ final class BufferedRequest extends HttpServletRequestWrapper {
     }
 
     @Override
-    public ServletInputStream getInputStream() {
+    public ServletInputStream getInputStream() throws IOException {
+        if (body == null) {
+            return super.getInputStream();
+        }
         if (stream == null) {
             stream = new ReplayInputStream(body.replay());
         }
@@ -54,7 +62,10 @@ final class BufferedRequest extends HttpServletRequestWrapper {
     }
 
     @Override
-    public BufferedReader getReader() {
+    public BufferedReader getReader() throws IOException {
+        if (body == null) {
+            return super.getReader();
+        }
         if (reader == null) {
             reader = new BufferedReader(new InputStreamReader(getInputStream(), charset()));
         }
@@ -63,28 +74,49 @@ final class BufferedRequest extends HttpServletRequestWrapper {
 
     @Override
     public String getParameter(String name) {
+        if (body == null) {
+            return super.getParameter(name);
+        }
         String[] values = parameters().get(name);
         return values == null || values.length == 0 ? null : values[0];
     }
 
     @Override
     public String[] getParameterValues(String name) {
+        if (body == null) {
+            return super.getParameterValues(name);
+        }
         String[] values = parameters().get(name);
         return values == null ? null : values.clone();
     }
 
     @Override
     public Enumeration<String> getParameterNames() {
+        if (body == null) {
+            return super.getParameterNames();
+        }
         return Collections.enumeration(parameters().keySet());
     }
 
     @Override
     public Map<String, String[]> getParameterMap() {
+        if (body == null) {
+            return super.getParameterMap();
+        }
         return Collections.unmodifiableMap(parameters());
     }
 
     void beforeAsyncComplete(Runnable hook) {
         this.beforeAsyncComplete = hook;
+    }
+
+    /**
+     * Containers that dispatch an include under this wrapper (Tomcat inserts its own request
+     * beneath the application's wrappers; Jetty 9 marks its base request) answer INCLUDE here
+     * while the included resource runs.
+     */
+    boolean insideInclude() {
+        return getDispatcherType() == DispatcherType.INCLUDE;
     }
 
     /** Async writes must go through the capturing response, not the container's original. */

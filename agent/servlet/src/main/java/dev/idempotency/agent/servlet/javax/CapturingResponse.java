@@ -26,10 +26,14 @@ import javax.servlet.http.HttpServletResponseWrapper;
  * the agent has stored the outcome, and a client repeating the request at that moment would get
  * "in progress" for a request it has fully received. {@link #releaseContentLength()} sets it once
  * the outcome is stored; if the response was committed earlier, the container sends it chunked.
+ *
+ * <p>The outcome is stored as soon as the application has given the container the whole
+ * response, which can be long before the handler returns: see {@link ResponseEnd}.
  */
 final class CapturingResponse extends HttpServletResponseWrapper {
 
     private final ResponseBodyCopy copy;
+    private final ResponseEnd end = new ResponseEnd();
     private TeeOutputStream stream;
     private TeeWriter writer;
     private long contentLength = -1;
@@ -42,7 +46,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     @Override
     public ServletOutputStream getOutputStream() throws IOException {
         if (stream == null) {
-            stream = new TeeOutputStream(super.getOutputStream(), copy);
+            stream = new TeeOutputStream(super.getOutputStream(), copy, end);
         }
         return stream;
     }
@@ -50,9 +54,14 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     @Override
     public PrintWriter getWriter() throws IOException {
         if (writer == null) {
-            writer = new TeeWriter(super.getWriter(), copy, charset());
+            writer = new TeeWriter(super.getWriter(), copy, charset(), end);
         }
         return writer;
+    }
+
+    /** Runs when the application has given the container the whole response (see {@link ResponseEnd}). */
+    void onEnd(Runnable hook) {
+        end.onEnd(hook);
     }
 
     /** The container discards buffered content on reset; so does the copy. */
@@ -60,17 +69,23 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     public void reset() {
         super.reset();
         copy.clear();
-        contentLength = -1;
+        declareContentLength(-1);
+        end.restart();
     }
 
     @Override
     public void setContentLength(int length) {
-        contentLength = length;
+        declareContentLength(length);
     }
 
     @Override
     public void setContentLengthLong(long length) {
+        declareContentLength(length);
+    }
+
+    private void declareContentLength(long length) {
         contentLength = length;
+        end.declare(length);
     }
 
     @Override
@@ -106,7 +121,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
             return false;
         }
         try {
-            contentLength = value == null ? -1 : Long.parseLong(value.trim());
+            declareContentLength(value == null ? -1 : Long.parseLong(value.trim()));
         } catch (NumberFormatException notANumber) {
             return false;
         }
@@ -128,6 +143,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     public void resetBuffer() {
         super.resetBuffer();
         copy.clear();
+        end.restart();
     }
 
     boolean clientGone() {

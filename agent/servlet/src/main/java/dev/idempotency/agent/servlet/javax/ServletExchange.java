@@ -15,7 +15,8 @@ import javax.servlet.http.HttpServletResponse;
 
 /**
  * One request to a declared endpoint, from the outermost servlet or filter call to the end of the
- * response (on method exit, or on the async listener).
+ * response: when the application closes the response or writes its declared length (a
+ * {@code forward} closes it too), else on method exit, or on the async listener.
  */
 public final class ServletExchange {
 
@@ -84,14 +85,16 @@ public final class ServletExchange {
             }
             verdict.addHeadersTo(new HeaderSetters(httpResponse));
             Execution execution = verdict.execution();
-            CapturingResponse capturing = execution == null ? null
-                    : new CapturingResponse(httpResponse, execution.responseCaptureLimit());
-            BufferedRequest buffered = view.readAhead() != null
-                    ? new BufferedRequest(http, view.readAhead(), capturing) : null;
-            ServletExchange exchange = new ServletExchange(buffered, capturing, execution, false);
-            if (buffered != null && execution != null) {
-                buffered.beforeAsyncComplete(() -> exchange.finish(null));
+            if (execution == null) {
+                // Unobserved (fail-open): only the body the agent read must still reach the application.
+                BufferedRequest buffered = view.readAhead() != null ? new BufferedRequest(http, view.readAhead(), null) : null;
+                return new ServletExchange(buffered, null, null, false);
             }
+            CapturingResponse capturing = new CapturingResponse(httpResponse, execution.responseCaptureLimit());
+            BufferedRequest buffered = new BufferedRequest(http, view.readAhead(), capturing);
+            ServletExchange exchange = new ServletExchange(buffered, capturing, execution, false);
+            buffered.beforeAsyncComplete(() -> exchange.finish(null));
+            capturing.onEnd(exchange::responseEnded);
             return exchange;
         } catch (Throwable failure) {
             // The gate never throws; this is the adapter failing. Run the application as if the
@@ -129,7 +132,21 @@ public final class ServletExchange {
         finish(thrown);
     }
 
-    /** Once: on method exit, before an async {@code complete()}, or on the async listener, whichever is first. */
+    /**
+     * The application gave the container the whole response (see {@link ResponseEnd}). A close
+     * from inside an include is the included resource's, not the end of the response: the
+     * including one may write on, and its own end, or the method exit, finishes the exchange.
+     */
+    private void responseEnded() {
+        if (!request.insideInclude()) {
+            finish(null);
+        }
+    }
+
+    /**
+     * Once, whichever is first: when the application has given the container the whole response,
+     * on method exit, before an async {@code complete()}, or on the async listener.
+     */
     void finish(Throwable failure) {
         if (!finished.compareAndSet(false, true)) {
             return;

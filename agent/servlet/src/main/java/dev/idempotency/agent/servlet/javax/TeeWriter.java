@@ -6,38 +6,45 @@ import java.nio.charset.Charset;
 
 /**
  * Forwards characters to the container's own writer (so its buffering, encoding and flushing on
- * completion stay as they were) and keeps their encoded copy.
+ * completion stay as they were) and keeps their encoded copy. The copy is taken first, so the
+ * {@link ResponseEnd} can store the outcome before the characters that complete the declared
+ * length, or the close, reach the container; those characters are flushed.
  */
 final class TeeWriter extends PrintWriter {
 
     private final PrintWriter client;
     private final ResponseBodyCopy copy;
     private final Charset charset;
+    private final ResponseEnd end;
     private final StringBuilder pending = new StringBuilder();
 
-    TeeWriter(PrintWriter client, ResponseBodyCopy copy, Charset charset) {
+    TeeWriter(PrintWriter client, ResponseBodyCopy copy, Charset charset, ResponseEnd end) {
         super(client);
         this.client = client;
         this.copy = copy;
         this.charset = charset;
+        this.end = end;
     }
 
     @Override
     public void write(int c) {
+        boolean completes = keep(String.valueOf((char) c));
         client.write(c);
-        keep(String.valueOf((char) c));
+        flushIf(completes);
     }
 
     @Override
     public void write(char[] buffer, int offset, int length) {
+        boolean completes = keep(new String(buffer, offset, length));
         client.write(buffer, offset, length);
-        keep(new String(buffer, offset, length));
+        flushIf(completes);
     }
 
     @Override
     public void write(String text, int offset, int length) {
+        boolean completes = keep(text.substring(offset, offset + length));
         client.write(text, offset, length);
-        keep(text.substring(offset, offset + length));
+        flushIf(completes);
     }
 
     /** PrintWriter writes line separators straight to the wrapped writer; route them through the copy. */
@@ -54,6 +61,7 @@ final class TeeWriter extends PrintWriter {
     @Override
     public void close() {
         flushCopy();
+        end.closing();
         client.close();
     }
 
@@ -66,24 +74,40 @@ final class TeeWriter extends PrintWriter {
         return error;
     }
 
-    /** Encodes characters in chunks so a surrogate pair split across writes still encodes right. */
-    private synchronized void keep(String text) {
-        pending.append(text);
-        if (pending.length() >= 4096) {
-            flushCopy();
+    /**
+     * Encodes characters in chunks so a surrogate pair split across writes still encodes right;
+     * at once while a declared length is counted, which is in bytes. True when the text
+     * completes that length (see {@link ResponseEnd#writing}).
+     */
+    private boolean keep(String text) {
+        int encoded = 0;
+        synchronized (this) {
+            pending.append(text);
+            if (end.countsBytes() || pending.length() >= 4096) {
+                encoded = flushCopy();
+            }
+        }
+        return end.writing(encoded);
+    }
+
+    private void flushIf(boolean completes) {
+        if (completes) {
+            client.flush();
         }
     }
 
-    synchronized void flushCopy() {
+    /** The number of bytes it added to the copy. */
+    synchronized int flushCopy() {
         if (pending.length() == 0) {
-            return;
+            return 0;
         }
-        int end = pending.length();
-        if (Character.isHighSurrogate(pending.charAt(end - 1))) {
-            end--;
+        int last = pending.length();
+        if (Character.isHighSurrogate(pending.charAt(last - 1))) {
+            last--;
         }
-        byte[] encoded = pending.substring(0, end).getBytes(charset);
+        byte[] encoded = pending.substring(0, last).getBytes(charset);
         copy.write(encoded, 0, encoded.length);
-        pending.delete(0, end);
+        pending.delete(0, last);
+        return encoded.length;
     }
 }

@@ -1,0 +1,1 @@
+<%-- The view OrdersServlet forwards to with complete=forward: the reply body it left in the request. --%><%@ page contentType="application/json;charset=UTF-8" pageEncoding="UTF-8" session="false" trimDirectiveWhitespaces="true" %>${requestScope.replyBody}
