@@ -3,9 +3,7 @@ package dev.idempotency.agent.javaagent.instrumentation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URL;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -21,21 +19,7 @@ class EntryPointCandidatesTest {
     private static final String RESTEASY3_INVOKER = "org/jboss/resteasy/core/ResourceInvoker";
     private static final byte[] NOT_PARSED = new byte[0];
 
-    private final List<String> passedOver = new ArrayList<>();
-    private final InstrumentationEvents events = new InstrumentationEvents() {
-        @Override
-        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
-        }
-
-        @Override
-        public void failed(String problem) {
-        }
-
-        @Override
-        public void disabledGroupPassedOver(String group, String className) {
-            passedOver.add(group + " " + className);
-        }
-    };
+    private final RecordingEvents events = new RecordingEvents();
 
     @Test
     void everyGroupOnLetsTheRuntimesDispatchThroughWhereTheLoaderSeesItsApi() {
@@ -46,7 +30,7 @@ class EntryPointCandidatesTest {
         assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"),
                 "org/jboss/resteasy/core/SynchronousDispatcher", NOT_PARSED)).isTrue();
         assertThat(candidates.mayBeInstrumented(seeing(), JERSEY_INVOKER, NOT_PARSED)).as("no JAX-RS API").isFalse();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -54,7 +38,7 @@ class EntryPointCandidatesTest {
         EntryPointCandidates candidates = candidates("jersey-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing("javax/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isFalse();
-        assertThat(passedOver).containsExactly("jersey-javax org.glassfish.jersey.server.model.ResourceMethodInvoker");
+        assertThat(events.passedOver()).containsExactly("jersey-javax org.glassfish.jersey.server.model.ResourceMethodInvoker");
     }
 
     @Test
@@ -62,7 +46,7 @@ class EntryPointCandidatesTest {
         EntryPointCandidates candidates = candidates("jersey-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isTrue();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -74,14 +58,14 @@ class EntryPointCandidatesTest {
         assertThat(candidates.mayBeInstrumented(seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER,
                 "org/jboss/resteasy/core/interception/jaxrs/SuspendableContainerResponseContext"),
                 RESTEASY_DISPATCHER, NOT_PARSED)).as("RESTEasy 3.5").isFalse();
-        assertThat(passedOver).containsExactly("resteasy3-javax org.jboss.resteasy.core.SynchronousDispatcher");
+        assertThat(events.passedOver()).containsExactly("resteasy3-javax org.jboss.resteasy.core.SynchronousDispatcher");
     }
 
     @Test
     void restEasyBefore35WritesResponsesWithoutACompletionCallbackAndIsLeftAlone() {
         assertThat(candidates().mayBeInstrumented(seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER), RESTEASY_DISPATCHER,
                 NOT_PARSED)).isFalse();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -90,7 +74,7 @@ class EntryPointCandidatesTest {
                 "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax", "cxf-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing(), "org/jboss/modules/Module", NOT_PARSED)).isTrue();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     private EntryPointCandidates candidates(String... disabledGroups) {
