@@ -1,8 +1,6 @@
 package dev.idempotency.it.legacy;
 
 import dev.idempotency.it.support.Artifacts;
-import dev.idempotency.it.support.ForkedService;
-import dev.idempotency.it.support.StandaloneTomcat;
 import java.nio.file.Path;
 
 /**
@@ -12,19 +10,16 @@ import java.nio.file.Path;
  * relative to the application root: below {@code /<context>/api}, which the servlet layer's
  * {@code /orders} never matches.
  */
-class Jersey225InTomcatTest extends LegacyRuntimeScenarios {
-
-    private static final String MAPPING = "/api";
+class Jersey225InTomcatTest extends JaxrsServletInTomcatScenarios {
 
     @Override
-    protected ForkedService start(Path workDir, Path agentConfig) {
-        return StandaloneTomcat.builder(Artifacts.estateJersey225War()).contextPath("estate-jersey225")
-                .healthPath(MAPPING + "/health").workDir(workDir).agentConfig(agentConfig).start();
+    protected Path war() {
+        return Artifacts.estateJersey225War();
     }
 
     @Override
-    protected String basePath() {
-        return MAPPING;
+    protected String contextPath() {
+        return "estate-jersey225";
     }
 
     @Override
