@@ -7,19 +7,14 @@ import dev.idempotency.it.logging.AttemptLogFile;
 import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.Http;
+import dev.idempotency.it.support.OneKeyRace;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -51,7 +46,6 @@ public abstract class LegacyRuntimeScenarios {
     private static final String REPLAYED = "Idempotent-Replayed";
     private static final String REQUEST_ID = "X-Request-Id";
     private static final String PROBLEM_JSON = "application/problem+json";
-    private static final String PROBLEMS = "https://idempotency-agent.dev/problems/";
     private static final Pattern AGENT_WARNING_OR_ERROR = Pattern.compile("idempotency-agent \\S+: (WARNING|ERROR)");
 
     private ForkedService server;
@@ -182,24 +176,10 @@ public abstract class LegacyRuntimeScenarios {
         String key = newKey();
         String body = order(uniqueItem("race"), 1);
 
-        List<Http.Response> answers = simultaneously(8, () -> post("?delayMs=1500", body, key));
+        List<Http.Response> answers = OneKeyRace.send(8, () -> post("?delayMs=1500", body, key));
 
         assertThat(executions()).isEqualTo(before + 1);
-        List<Http.Response> executed = answers.stream()
-                .filter(answer -> answer.status() == 201 && answer.header(REPLAYED).isEmpty()).toList();
-        assertThat(executed).as("answers executed by the application").hasSize(1);
-        for (Http.Response other : answers) {
-            if (other != executed.get(0)) {
-                // in progress, or (after waiting for the first) its replay
-                assertThat(other.status()).as(other.body()).isIn(201, 409);
-                if (other.status() == 201) {
-                    assertThat(other.header(REPLAYED)).hasValue("true");
-                    assertThat(other.body()).isEqualTo(executed.get(0).body());
-                } else {
-                    assertThat(other.json().path("type").asText()).isEqualTo(PROBLEMS + "idempotency-request-in-progress");
-                }
-            }
-        }
+        OneKeyRace.assertExactlyOneExecuted(answers);
         List<JsonNode> events = attemptLog.awaitEventsOfKey(key, answers.size());
         assertThat(events).hasSize(answers.size());
         assertThat(events).filteredOn(event -> "executed".equals(event.path("event.action").asText())).hasSize(1);
@@ -282,28 +262,6 @@ public abstract class LegacyRuntimeScenarios {
         assertThat(event.path("event.action").asText()).as(event.toString()).isEqualTo(action);
         assertThat(event.path("idempotency.endpoint").asText()).as(event.toString()).isEqualTo("create-order");
         assertThat(event.path("http.response.status_code").asInt()).as(event.toString()).isEqualTo(status);
-    }
-
-    private static List<Http.Response> simultaneously(int count, Callable<Http.Response> request) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(count);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Http.Response>> futures = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    return request.call();
-                }));
-            }
-            start.countDown();
-            List<Http.Response> answers = new ArrayList<>();
-            for (Future<Http.Response> future : futures) {
-                answers.add(future.get(30, TimeUnit.SECONDS));
-            }
-            return answers;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     private static String order(String item, int quantity) {

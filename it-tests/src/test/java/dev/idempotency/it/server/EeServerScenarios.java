@@ -9,18 +9,13 @@ import dev.idempotency.it.contract.Stats;
 import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.Http;
+import dev.idempotency.it.support.OneKeyRace;
 import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -234,23 +229,9 @@ abstract class EeServerScenarios {
         String key = newKey();
         String body = endpoint.order(uniqueItem("race"), 1);
 
-        List<Http.Response> answers = simultaneously(8, () -> post(endpoint, "?delayMs=500", body, key));
+        List<Http.Response> answers = OneKeyRace.send(8, () -> post(endpoint, "?delayMs=500", body, key));
 
-        List<Http.Response> executed = answers.stream()
-                .filter(answer -> answer.status() == 201 && answer.header(REPLAYED).isEmpty()).toList();
-        assertThat(executed).as("answers executed by the application").hasSize(1);
-        for (Http.Response other : answers) {
-            if (other != executed.get(0)) {
-                // in progress, or (after waiting for the first) its replay
-                assertThat(other.status()).as(other.body()).isIn(201, 409);
-                if (other.status() == 201) {
-                    assertThat(other.header(REPLAYED)).hasValue("true");
-                    assertThat(other.body()).isEqualTo(executed.get(0).body());
-                } else {
-                    assertThat(other.json().path("type").asText()).isEqualTo(PROBLEMS + "idempotency-request-in-progress");
-                }
-            }
-        }
+        OneKeyRace.assertExactlyOneExecuted(answers);
         assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
     }
 
@@ -277,28 +258,6 @@ abstract class EeServerScenarios {
         Http.Response order = http().get("/orders/" + created.json().get("id").asLong());
         assertThat(order.status()).as(order.body()).isEqualTo(200);
         return order.json().get("item").asText();
-    }
-
-    private static List<Http.Response> simultaneously(int count, Callable<Http.Response> request) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(count);
-        try {
-            CountDownLatch start = new CountDownLatch(1);
-            List<Future<Http.Response>> futures = new ArrayList<>();
-            for (int i = 0; i < count; i++) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    return request.call();
-                }));
-            }
-            start.countDown();
-            List<Http.Response> answers = new ArrayList<>();
-            for (Future<Http.Response> future : futures) {
-                answers.add(future.get(30, TimeUnit.SECONDS));
-            }
-            return answers;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 
     private static String newKey() {

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.loading.ByteArrayClassLoader;
@@ -53,15 +51,6 @@ class AdviceTransformerTest {
         }
     }
 
-    public static class CountingAdvice {
-        public static final AtomicInteger CALLS = new AtomicInteger();
-
-        @Advice.OnMethodEnter
-        static void enter() {
-            CALLS.incrementAndGet();
-        }
-    }
-
     public static class MarkingAdvice {
         @Advice.OnMethodExit
         static void exit(@Advice.Return(readOnly = false) String result) {
@@ -69,23 +58,7 @@ class AdviceTransformerTest {
         }
     }
 
-    private final List<String> instrumented = new CopyOnWriteArrayList<>();
-    private final List<String> failures = new CopyOnWriteArrayList<>();
-    private final InstrumentationEvents events = new InstrumentationEvents() {
-        @Override
-        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
-            instrumented.add(typeName + " " + kind);
-        }
-
-        @Override
-        public void failed(String problem) {
-            failures.add(problem);
-        }
-
-        @Override
-        public void disabledGroupPassedOver(String group, String className) {
-        }
-    };
+    private final RecordingEvents events = new RecordingEvents();
 
     @Test
     void theRuleAdvisesItsMethodAndTheClassKeepsItsShape() throws Exception {
@@ -101,8 +74,8 @@ class AdviceTransformerTest {
         assertThat(type.getMethod("other", String.class).invoke(handler, "order")).isEqualTo("other order");
         assertThat(type.getDeclaredMethods()).hasSameSizeAs(Handler.class.getDeclaredMethods());
         assertThat(type.getDeclaredFields()).hasSameSizeAs(Handler.class.getDeclaredFields());
-        assertThat(instrumented).containsExactly(Handler.class.getName() + " SERVLET");
-        assertThat(failures).isEmpty();
+        assertThat(events.instrumented()).containsExactly(Handler.class.getName() + " SERVLET");
+        assertThat(events.failures()).isEmpty();
     }
 
     @Test
@@ -121,7 +94,7 @@ class AdviceTransformerTest {
         int before = CountingAdvice.CALLS.get();
         assertThat(bridged.apply("order")).isEqualTo("applied order"); // through the bridge
         assertThat(CountingAdvice.CALLS.get() - before).isEqualTo(1);
-        assertThat(failures).isEmpty();
+        assertThat(events.failures()).isEmpty();
     }
 
     @Test
@@ -132,8 +105,8 @@ class AdviceTransformerTest {
                 classFile(Bystander.class));
 
         assertThat(result).isNull();
-        assertThat(instrumented).isEmpty();
-        assertThat(failures).isEmpty();
+        assertThat(events.instrumented()).isEmpty();
+        assertThat(events.failures()).isEmpty();
     }
 
     @Test
@@ -144,8 +117,8 @@ class AdviceTransformerTest {
                 classFile(Handler.class));
 
         assertThat(result).isNull();
-        assertThat(instrumented).isEmpty();
-        assertThat(failures).singleElement().asString()
+        assertThat(events.instrumented()).isEmpty();
+        assertThat(events.failures()).singleElement().asString()
                 .startsWith("could not instrument " + Handler.class.getName() + ": ")
                 .contains("NoSuchAdvice");
     }
@@ -162,8 +135,8 @@ class AdviceTransformerTest {
                 classFile(Orphan.class));
 
         assertThat(result).isNull();
-        assertThat(instrumented).isEmpty();
-        assertThat(failures).as("the JVM refuses the class itself; nothing the agent failed at").isEmpty();
+        assertThat(events.instrumented()).isEmpty();
+        assertThat(events.failures()).as("the JVM refuses the class itself; nothing the agent failed at").isEmpty();
     }
 
     @Test

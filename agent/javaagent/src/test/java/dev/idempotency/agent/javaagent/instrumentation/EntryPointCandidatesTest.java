@@ -3,9 +3,7 @@ package dev.idempotency.agent.javaagent.instrumentation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URL;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -21,23 +19,7 @@ class EntryPointCandidatesTest {
     private static final String RESTEASY3_INVOKER = "org/jboss/resteasy/core/ResourceInvoker";
     private static final byte[] NOT_PARSED = new byte[0];
 
-    private final List<String> passedOver = new ArrayList<>();
-    private final List<String> failures = new ArrayList<>();
-    private final InstrumentationEvents events = new InstrumentationEvents() {
-        @Override
-        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
-        }
-
-        @Override
-        public void failed(String problem) {
-            failures.add(problem);
-        }
-
-        @Override
-        public void disabledGroupPassedOver(String group, String className) {
-            passedOver.add(group + " " + className);
-        }
-    };
+    private final RecordingEvents events = new RecordingEvents();
 
     @Test
     void everyGroupOnLetsTheRuntimesDispatchThroughWhereTheLoaderSeesItsApi() {
@@ -48,7 +30,7 @@ class EntryPointCandidatesTest {
         assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"),
                 "org/jboss/resteasy/core/SynchronousDispatcher", NOT_PARSED)).isTrue();
         assertThat(candidates.mayBeInstrumented(seeing(), JERSEY_INVOKER, NOT_PARSED)).as("no JAX-RS API").isFalse();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -56,7 +38,7 @@ class EntryPointCandidatesTest {
         EntryPointCandidates candidates = candidates("jersey-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing("javax/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isFalse();
-        assertThat(passedOver).containsExactly("jersey-javax org.glassfish.jersey.server.model.ResourceMethodInvoker");
+        assertThat(events.passedOver()).containsExactly("jersey-javax org.glassfish.jersey.server.model.ResourceMethodInvoker");
     }
 
     @Test
@@ -64,7 +46,7 @@ class EntryPointCandidatesTest {
         EntryPointCandidates candidates = candidates("jersey-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing("jakarta/ws/rs/core/Response"), JERSEY_INVOKER, NOT_PARSED)).isTrue();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -76,14 +58,14 @@ class EntryPointCandidatesTest {
         assertThat(candidates.mayBeInstrumented(seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER,
                 "org/jboss/resteasy/core/interception/jaxrs/SuspendableContainerResponseContext"),
                 RESTEASY_DISPATCHER, NOT_PARSED)).as("RESTEasy 3.5").isFalse();
-        assertThat(passedOver).containsExactly("resteasy3-javax org.jboss.resteasy.core.SynchronousDispatcher");
+        assertThat(events.passedOver()).containsExactly("resteasy3-javax org.jboss.resteasy.core.SynchronousDispatcher");
     }
 
     @Test
     void restEasyBefore35WritesResponsesWithoutACompletionCallbackAndIsLeftAlone() {
         assertThat(candidates().mayBeInstrumented(seeing(JAVAX_RESPONSE, RESTEASY3_INVOKER), RESTEASY_DISPATCHER,
                 NOT_PARSED)).isFalse();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -92,7 +74,7 @@ class EntryPointCandidatesTest {
                 "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax", "cxf-javax");
 
         assertThat(candidates.mayBeInstrumented(seeing(), "org/jboss/modules/Module", NOT_PARSED)).isTrue();
-        assertThat(passedOver).isEmpty();
+        assertThat(events.passedOver()).isEmpty();
     }
 
     @Test
@@ -104,7 +86,7 @@ class EntryPointCandidatesTest {
         assertThat(candidates.mayBeInstrumented(resteasy34, "org/jboss/resteasy/core/ServerResponseWriter",
                 NOT_PARSED)).isFalse();
 
-        assertThat(failures).singleElement().asString()
+        assertThat(events.failures()).singleElement().asString()
                 .startsWith("org.jboss.resteasy.core.SynchronousDispatcher in ")
                 .contains("no instrumentation group supports", "RESTEasy 3.5 to 3.15", "resource-method");
     }
@@ -116,7 +98,7 @@ class EntryPointCandidatesTest {
         candidates.mayBeInstrumented(seeing(JAVAX_RESPONSE), "org/apache/cxf/transport/http/AbstractHTTPDestination",
                 NOT_PARSED);
 
-        assertThat(failures).as("CXF's destination is a servlet-kind group: a servlet container serves it").isEmpty();
+        assertThat(events.failures()).as("CXF's destination is a servlet-kind group: a servlet container serves it").isEmpty();
     }
 
     private EntryPointCandidates candidates(String... disabledGroups) {

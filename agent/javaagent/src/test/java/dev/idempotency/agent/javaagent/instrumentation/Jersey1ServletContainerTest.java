@@ -10,12 +10,9 @@ import java.lang.reflect.Proxy;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.servlet.FilterChain;
 import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
-import net.bytebuddy.asm.Advice;
 import net.bytebuddy.dynamic.loading.ByteArrayClassLoader;
 import org.junit.jupiter.api.Test;
 
@@ -30,33 +27,7 @@ class Jersey1ServletContainerTest {
 
     private static final String SERVLET_CONTAINER = "com.sun.jersey.spi.container.servlet.ServletContainer";
 
-    /** Counts the calls the advice sees: the servlet group's methods, with this in place of its advice. */
-    public static class CountingAdvice {
-        public static final AtomicInteger CALLS = new AtomicInteger();
-
-        @Advice.OnMethodEnter
-        static void enter() {
-            CALLS.incrementAndGet();
-        }
-    }
-
-    private final List<String> instrumented = new CopyOnWriteArrayList<>();
-    private final List<String> failures = new CopyOnWriteArrayList<>();
-    private final InstrumentationEvents events = new InstrumentationEvents() {
-        @Override
-        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
-            instrumented.add(typeName + " " + kind);
-        }
-
-        @Override
-        public void failed(String problem) {
-            failures.add(problem);
-        }
-
-        @Override
-        public void disabledGroupPassedOver(String group, String className) {
-        }
-    };
+    private final RecordingEvents events = new RecordingEvents();
 
     @Test
     void thePreFilterLetsItThroughToTheServletGroup() throws IOException {
@@ -77,9 +48,9 @@ class Jersey1ServletContainerTest {
 
         byte[] advised = transformer.transform(loader(), internalName(), null, null, classFile());
 
-        assertThat(failures).isEmpty();
+        assertThat(events.failures()).isEmpty();
         assertThat(advised).isNotNull();
-        assertThat(instrumented).containsExactly(SERVLET_CONTAINER + " SERVLET");
+        assertThat(events.instrumented()).containsExactly(SERVLET_CONTAINER + " SERVLET");
         Class<?> type = Class.forName(SERVLET_CONTAINER, true,
                 new ByteArrayClassLoader.ChildFirst(loader(), Map.of(SERVLET_CONTAINER, advised)));
         Object container = type.getConstructor().newInstance();

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.type.TypeDescription;
@@ -25,23 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class ReferenceGatingTest {
 
-    private final List<String> instrumented = new CopyOnWriteArrayList<>();
-    private final List<String> failures = new CopyOnWriteArrayList<>();
-    private final InstrumentationEvents events = new InstrumentationEvents() {
-        @Override
-        public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
-            instrumented.add(typeName);
-        }
-
-        @Override
-        public void failed(String problem) {
-            failures.add(problem);
-        }
-
-        @Override
-        public void disabledGroupPassedOver(String group, String className) {
-        }
-    };
+    private final RecordingEvents events = new RecordingEvents();
 
     @Test
     void aServlet25LoaderKeepsItsServletsAsTheyAreAndIsWarnedOfOnce() throws Exception {
@@ -53,8 +36,8 @@ class ReferenceGatingTest {
 
         assertThat(first).isNull();
         assertThat(second).isNull();
-        assertThat(instrumented).isEmpty();
-        assertThat(failures).singleElement().asString()
+        assertThat(events.instrumented()).isEmpty();
+        assertThat(events.failures()).singleElement().asString()
                 .startsWith("servlet-javax is not applied in " + servlet25 + ": it supports Servlet 3.0 to 4.0 (javax.servlet), "
                         + "and this loader lacks ")
                 .contains("javax.servlet.AsyncContext")
@@ -71,9 +54,9 @@ class ReferenceGatingTest {
 
         byte[] advised = transformer.transform(servlet30, "app/HelloServlet", null, null, servlet(servlet30, "app.HelloServlet"));
 
-        assertThat(failures).isEmpty();
+        assertThat(events.failures()).isEmpty();
         assertThat(advised).isNotNull();
-        assertThat(instrumented).containsExactly("app.HelloServlet");
+        assertThat(events.instrumented()).containsExactly("app.HelloServlet SERVLET");
         assertThat(definedInLoader(servlet30, "dev.idempotency.agent.servlet.javax.ServletExchange"))
                 .as("the adapter is defined beside the servlet").isTrue();
         Class<?> servlet = servlet30.define("app.HelloServlet", advised);
@@ -109,8 +92,8 @@ class ReferenceGatingTest {
         byte[] result = transformer.transform(servlet30, "org/apache/cxf/Orphan", null, null, orphan);
 
         assertThat(result).isNull();
-        assertThat(instrumented).isEmpty();
-        assertThat(failures).isEmpty();
+        assertThat(events.instrumented()).isEmpty();
+        assertThat(events.failures()).isEmpty();
     }
 
     /**

@@ -4,14 +4,12 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
-import dev.idempotency.agent.bootstrap.Gate;
-import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.jaxrs.RecordingExecution;
+import dev.idempotency.agent.jaxrs.ScriptedGate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.net.MalformedURLException;
@@ -69,6 +67,7 @@ class ResteasyJavaxTwinsTest {
     void aClaimedRequestIsRoutedReadAheadCapturedAndFinishedWhenRestEasyReportsItWritten(Runtime runtime)
             throws Exception {
         Bridge.install(gate);
+        gate.readsRequest = true;
         gate.verdict = Verdict.proceed(execution, Map.of("Idempotency-Request-Id", List.of("req-1")));
         Twin twin = new Twin(runtime);
         Object request = twin.dispatched("orders/a%20b?currency=EUR", "{\"amount\":5}");
@@ -104,6 +103,7 @@ class ResteasyJavaxTwinsTest {
     @EnumSource(Runtime.class)
     void aReplayIsWrittenToTheResponseAndTheResourceMethodSkipped(Runtime runtime) throws Exception {
         Bridge.install(gate);
+        gate.readsRequest = true;
         gate.verdict = Verdict.respond(201, Map.of("Idempotent-Replayed", List.of("true")), "{\"id\":1}".getBytes(UTF_8), null);
         Twin twin = new Twin(runtime);
         Object response = twin.response();
@@ -212,46 +212,6 @@ class ResteasyJavaxTwinsTest {
     public static final class Orders {
         public String create(String order) {
             return order;
-        }
-    }
-
-    /** The core, answering with a set verdict and noting what it was asked. */
-    private static final class ScriptedGate implements Gate {
-        Verdict verdict;
-        final List<String> routed = new ArrayList<>();
-        final List<String> bodies = new ArrayList<>();
-        final List<String> queries = new ArrayList<>();
-
-        @Override
-        public Object route(String method, String contextPath, String path) {
-            throw new UnsupportedOperationException("JAX-RS routes by resource method");
-        }
-
-        @Override
-        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
-            throw new UnsupportedOperationException("JAX-RS routes by resource method");
-        }
-
-        @Override
-        public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
-            routed.add(resourceClass.getSimpleName() + "#" + resourceMethod.getName() + " " + method + " " + path);
-            return "create-order";
-        }
-
-        @Override
-        public Verdict begin(Object route, RequestView request) {
-            try {
-                bodies.add(new String(request.body(1024), UTF_8));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            queries.add(request.rawQuery());
-            return verdict;
-        }
-
-        @Override
-        public void adapterFailure(String adapter, Throwable failure) {
-            throw new AssertionError("the adapter failed", failure);
         }
     }
 }

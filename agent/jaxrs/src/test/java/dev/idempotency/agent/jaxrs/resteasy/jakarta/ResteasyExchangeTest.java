@@ -4,13 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
-import dev.idempotency.agent.bootstrap.Gate;
-import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.jaxrs.RecordingExecution;
+import dev.idempotency.agent.jaxrs.ScriptedGate;
 import jakarta.ws.rs.core.MediaType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -88,7 +85,7 @@ class ResteasyExchangeTest {
     @Test
     void aProceedingRequestGetsTheVerdictsHeadersAndTheBodyTheCoreRead() throws Exception {
         Bridge.install(gate);
-        gate.readsBody = true;
+        gate.readsRequest = true;
         gate.verdict = Verdict.proceed(execution, REQUEST_ID);
         MockHttpRequest request = post("orders").content("{\"amount\":5}".getBytes(UTF_8));
 
@@ -235,48 +232,6 @@ class ResteasyExchangeTest {
     public static final class Orders {
         public String create(String order) {
             return order;
-        }
-    }
-
-    /** The core, answering with a set verdict and noting what it was asked. */
-    private static final class ScriptedGate implements Gate {
-        Object route = "create-order";
-        Verdict verdict;
-        boolean readsBody;
-        final List<String> routed = new ArrayList<>();
-        final List<String> bodies = new ArrayList<>();
-
-        @Override
-        public Object route(String method, String contextPath, String path) {
-            throw new UnsupportedOperationException("JAX-RS routes by resource method");
-        }
-
-        @Override
-        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
-            throw new UnsupportedOperationException("JAX-RS routes by resource method");
-        }
-
-        @Override
-        public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
-            routed.add(resourceClass.getSimpleName() + "#" + resourceMethod.getName() + " " + method + " " + path);
-            return route;
-        }
-
-        @Override
-        public Verdict begin(Object route, RequestView request) {
-            if (readsBody) {
-                try {
-                    bodies.add(new String(request.body(1024), UTF_8));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-            return verdict;
-        }
-
-        @Override
-        public void adapterFailure(String adapter, Throwable failure) {
-            throw new AssertionError("the adapter failed", failure);
         }
     }
 }
