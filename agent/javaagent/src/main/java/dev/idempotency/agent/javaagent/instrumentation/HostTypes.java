@@ -19,7 +19,8 @@ import net.bytebuddy.pool.TypePool;
  * The classes one loader provides, read as class files through a type pool, never loaded: whether
  * a class, or a member with its name and descriptor, exists there as the JVM would link it. A
  * method or field is looked up on its owner, its superclasses and all their interfaces; a
- * constructor on its owner alone. A supertype the loader lacks declares nothing.
+ * constructor on its owner alone. A supertype the loader lacks declares nothing. The bridge's
+ * types, supertypes of adapter classes, are read from the agent's copy ({@link BridgeTypes}).
  */
 final class HostTypes {
 
@@ -33,7 +34,7 @@ final class HostTypes {
     }
 
     boolean resolves(AdapterReference reference) {
-        TypePool.Resolution owner = pool.describe(reference.owner().replace('/', '.'));
+        TypePool.Resolution owner = describe(reference.owner());
         if (!owner.isResolved()) {
             return false;
         }
@@ -52,12 +53,21 @@ final class HostTypes {
     /** Whether one of {@code types} (internal names) or their supertypes declares the method. */
     boolean anyDeclaresMethod(Collection<String> types, String name, String descriptor) {
         for (String type : types) {
-            TypePool.Resolution resolution = pool.describe(type.replace('/', '.'));
+            TypePool.Resolution resolution = describe(type);
             if (resolution.isResolved() && declaresMethod(resolution.resolve(), name, descriptor)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * A type of the loader's, or of the bridge (an adapter class's supertype), which is read from
+     * the agent's copy: asking the loader for it could make the loader refuse the bridge later.
+     */
+    private TypePool.Resolution describe(String internalName) {
+        String name = internalName.replace('/', '.');
+        return (BridgeTypes.isBridge(name) ? BridgeTypes.pool() : pool).describe(name);
     }
 
     private boolean declaresMethod(TypeDescription type, String name, String descriptor) {

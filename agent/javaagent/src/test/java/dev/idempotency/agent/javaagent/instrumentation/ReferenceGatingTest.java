@@ -80,6 +80,21 @@ class ReferenceGatingTest {
     }
 
     @Test
+    void theCheckNeverAsksTheLoaderForTheBridgeSoALoaderThatRemembersAbsenceStillTakesTheAdapter() throws Exception {
+        HostApiLoader remembering = HostApiLoader.rememberingAbsence("servlet-3.0.1.jar");
+        AdviceTransformer transformer = new AdviceTransformer(
+                List.of(AdviceRule.of(new WithMarkingAdvice(ServletInstrumentation.javax()), ClassDefiner.open(null))), events);
+
+        byte[] advised = transformer.transform(remembering, "app/HelloServlet", null, null, servlet(remembering, "app.HelloServlet"));
+
+        assertThat(events.failures()).isEmpty();
+        assertThat(advised).isNotNull();
+        assertThat(events.instrumented()).containsExactly("app.HelloServlet SERVLET");
+        assertThat(definedInLoader(remembering, "dev.idempotency.agent.servlet.javax.ServletRequestView"))
+                .as("the adapter class that extends the bridge's ReadAheadRequestView is defined beside the servlet").isTrue();
+    }
+
+    @Test
     void aClassWhoseSuperclassTheLoaderLacksIsPassedOverWithoutAWarning() throws Exception {
         HostApiLoader servlet30 = HostApiLoader.of("servlet-3.0.1.jar");
         AdviceTransformer transformer = servletJavaxTransformer();
