@@ -33,10 +33,12 @@ final class EndpointsBinder {
     List<EndpointConfig> bind(FieldReader root) {
         JsonNode list = root.value("endpoints");
         List<EndpointConfig> endpoints = new ArrayList<>();
-        if (list == null || list.isArray() && list.isEmpty()) {
-            problems.add("endpoints", null,
-                    "at least one endpoint is required; the agent protects only the endpoints declared here");
-        } else if (!list.isArray()) {
+        if (list == null) {
+            // None declared yet is a valid start: the agent then protects nothing and only learns,
+            // for discover, which state-changing requests the service takes.
+            return endpoints;
+        }
+        if (!list.isArray()) {
             problems.add("endpoints", null, "must be a list of endpoints, each with a method and a path or resource-method");
         } else {
             for (int i = 0; i < list.size(); i++) {

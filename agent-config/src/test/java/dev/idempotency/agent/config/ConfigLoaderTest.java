@@ -221,6 +221,13 @@ class ConfigLoaderTest {
         assertThat(yaml.endpoints()).extracting(EndpointConfig::name).containsExactly("POST /a");
     }
 
+    /** No endpoints yet is a valid start: the agent protects nothing and learns what {@code discover} lists. */
+    @Test
+    void noEndpointsDeclaredIsValid() throws Exception {
+        assertThat(files.load("none.yaml", "service-name: orders\n").endpoints()).isEmpty();
+        assertThat(files.load("empty.yaml", "service-name: orders\nendpoints: []\n").endpoints()).isEmpty();
+    }
+
     @Test
     void prometheusIsOffUnlessAPortIsGiven() throws Exception {
         AgentConfig off = files.load("off.yaml", "endpoints:\n  - method: POST\n    path: /a\n");

@@ -246,9 +246,8 @@ class ConfigProblemsTest {
                 line("is empty; declare at least the endpoints to protect"));
         assertThat(problems("- just\n- a list\n")).containsExactly(
                 line("must hold a mapping of fields at the top, like service-name, store and endpoints"));
-        assertThat(problems("service-name: orders\n")).containsExactly(line(
-                "endpoints: at least one endpoint is required; the agent protects only the endpoints declared here"));
     }
+
 
     @Test
     void leaseMustOutliveTheRenewInterval() {

@@ -34,6 +34,20 @@ public interface Gate {
      */
     Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher);
 
+    /**
+     * A request that changes state (see {@link #changesState}) matched no declared endpoint: the core
+     * keeps, by name only, what it carried, for {@code discover}. {@code resourceClass} and
+     * {@code resourceMethod} are what a JAX-RS runtime matched, {@code null} at a servlet. Called by
+     * adapters for such misses only, so a GET costs nothing more than its route lookup.
+     */
+    default void undeclared(RequestView request, Class<?> resourceClass, java.lang.reflect.Method resourceMethod) {
+    }
+
+    /** POST, PUT, PATCH and DELETE: the methods whose undeclared requests {@code discover} lists. */
+    static boolean changesState(String method) {
+        return "POST".equals(method) || "PUT".equals(method) || "PATCH".equals(method) || "DELETE".equals(method);
+    }
+
     /** Decides what to do with a request to a declared endpoint: proceed, replay or refuse. */
     Verdict begin(Object route, RequestView request);
 

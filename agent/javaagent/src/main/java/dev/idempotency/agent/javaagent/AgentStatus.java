@@ -221,6 +221,18 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     }
 
     @Override
+    public String[] getUndeclaredRequests() {
+        RunningAgent started = runtime;
+        return started == null ? new String[0] : started.undeclaredRequests().lines();
+    }
+
+    @Override
+    public String getUndeclaredEndpointsSkeleton() {
+        RunningAgent started = runtime;
+        return started == null ? "" : started.undeclaredRequests().endpointsSkeleton();
+    }
+
+    @Override
     public String[] getWarnings() {
         return warnings.toArray(new String[0]);
     }

@@ -50,4 +50,16 @@ public interface AgentStatusMBean {
      * them run unprotected.
      */
     String[] getUnprotectedEndpoints();
+
+    /**
+     * The requests that change state (POST, PUT, PATCH, DELETE) and matched no declared endpoint,
+     * one line per method and path (numeric and UUID-like segments collapsed to {@code {id}}; the
+     * JAX-RS resource method where a runtime matched one): how many, whether an idempotency key
+     * was sent, the content types and kinds of credentials seen, by name only. Printed by
+     * {@code java -jar idempotency-agent.jar discover <pid>}.
+     */
+    String[] getUndeclaredRequests();
+
+    /** An {@code endpoints:} list declaring the {@link #getUndeclaredRequests() undeclared requests}, to edit into the config. */
+    String getUndeclaredEndpointsSkeleton();
 }

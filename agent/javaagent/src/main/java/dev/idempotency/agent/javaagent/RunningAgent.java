@@ -6,6 +6,7 @@ import dev.idempotency.agent.config.KeeperConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.RandomUuids;
 import dev.idempotency.agent.core.decision.IdempotencyGate;
+import dev.idempotency.agent.core.discover.UndeclaredRequests;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.time.TimeSource;
@@ -102,6 +103,11 @@ final class RunningAgent {
     /** Per endpoint its requests have reached, the classes the host handed them to, with their loaders. */
     Map<String, List<String>> entryPointsByEndpoint() {
         return gate.entryPointsByEndpoint();
+    }
+
+    /** The state-changing requests that matched no declared endpoint. */
+    UndeclaredRequests undeclaredRequests() {
+        return gate.undeclaredRequests();
     }
 
     /** Claims this JVM is executing now. */

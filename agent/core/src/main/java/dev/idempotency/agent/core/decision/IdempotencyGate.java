@@ -10,6 +10,7 @@ import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.RandomUuids;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.deadline.DeadlineHeader;
+import dev.idempotency.agent.core.discover.UndeclaredRequests;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
 import dev.idempotency.agent.core.key.ParsedKey;
 import dev.idempotency.agent.core.lease.LiveLeases;
@@ -28,6 +29,7 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.EndpointDefaults;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
 import java.lang.ref.Cleaner;
@@ -61,6 +63,7 @@ public final class IdempotencyGate implements Gate {
     private final TimeSource time;
     private final FailureReports reports;
     private final EntryPointsSeen entryPoints = new EntryPointsSeen();
+    private final UndeclaredRequests undeclared = new UndeclaredRequests(EndpointDefaults.KEY_HEADER);
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
     private final Cleaner dropped = ClaimedExecution.droppedExecutions();
@@ -146,6 +149,22 @@ public final class IdempotencyGate implements Gate {
                     + "requests run UNPROTECTED; declare path: with the resource's path relative to the JAX-RS "
                     + "application root (below the dispatcher servlet's mapping, or below CXF's endpoint address)");
         }
+    }
+
+    @Override
+    public void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
+        try {
+            undeclared.saw(request, resourceMethod == null ? null
+                    : (resourceClass != null ? resourceClass : resourceMethod.getDeclaringClass()).getName() + "#"
+                            + resourceMethod.getName());
+        } catch (RuntimeException e) {
+            reports.report("discovery", e);
+        }
+    }
+
+    /** The state-changing requests that matched no declared endpoint, for {@code discover}. */
+    public UndeclaredRequests undeclaredRequests() {
+        return undeclared;
     }
 
     /** A declared path that starts with the context path never matches: paths are relative to it. */

@@ -1,14 +1,11 @@
 package dev.idempotency.agent.javaagent.cli;
 
-import com.sun.tools.attach.VirtualMachine;
-import dev.idempotency.agent.javaagent.AgentStartup;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import javax.management.Attribute;
 import javax.management.AttributeList;
 import javax.management.AttributeNotFoundException;
@@ -16,9 +13,6 @@ import javax.management.JMException;
 import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 /**
  * {@code status <pid>}: what the agent in a running JVM protects, read over the JVM's local JMX
@@ -35,47 +29,7 @@ final class StatusCommand {
         if (args.length != 1 || !args[0].matches("\\d+")) {
             throw new UsageException("status: needs the process id of a JVM running the agent");
         }
-        String pid = args[0];
-        String refusal = JvmProcess.refusal(pid);
-        if (refusal != null) {
-            err.println("status: " + refusal);
-            return 1;
-        }
-        String address;
-        try {
-            VirtualMachine target = VirtualMachine.attach(pid);
-            try {
-                Properties properties = target.getSystemProperties();
-                if (properties.getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
-                    String why = properties.getProperty(AgentStartup.NOT_RUNNING_PROPERTY);
-                    err.println("status: the agent does not run in process " + pid
-                            + "; nothing is protected there (start it with -javaagent, or use attach)"
-                            + (why == null ? "" : "; it said: " + why));
-                    return 1;
-                }
-                address = target.startLocalManagementAgent();
-            } finally {
-                target.detach();
-            }
-        } catch (Exception e) {
-            err.println("status: cannot reach process " + pid + ": " + e.getMessage()
-                    + " (it must be a HotSpot JVM of the same user, started without -XX:+DisableAttachMechanism)");
-            return 1;
-        }
-        try (JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
-            MBeanServerConnection jmx = connector.getMBeanServerConnection();
-            ObjectName status = MetricsRegistration.statusName();
-            if (!jmx.isRegistered(status)) {
-                err.println("status: the agent in process " + pid + " has not published its status yet (it does at "
-                        + "the first request to a declared endpoint, or a few seconds after start); try again");
-                return 1;
-            }
-            print(pid, jmx, status, out);
-            return 0;
-        } catch (IOException | JMException e) {
-            err.println("status: reading the agent's status in process " + pid + " failed: " + e);
-            return 1;
-        }
+        return StatusConnection.read("status", args[0], err, (jmx, status) -> print(args[0], jmx, status, out));
     }
 
     private static void print(String pid, MBeanServerConnection jmx, ObjectName status, PrintStream out)

@@ -73,6 +73,9 @@ public final class ServletExchange {
                     : CxfDestinations.route(gate, http, path, cxfDestination);
         }
         if (route == null) {
+            if (Gate.changesState(http.getMethod())) {
+                undeclared(gate, new ServletRequestView(http, path, entryPoint));
+            }
             return null;
         }
         http.setAttribute(MARKER, Boolean.TRUE);
@@ -101,6 +104,15 @@ public final class ServletExchange {
             // agent were absent rather than break the host.
             gate.adapterFailure("servlet adapter", failure);
             return null;
+        }
+    }
+
+    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
+    private static void undeclared(Gate gate, ServletRequestView view) {
+        try {
+            gate.undeclared(view, null, null);
+        } catch (Throwable failure) {
+            gate.adapterFailure("servlet adapter", failure);
         }
     }
 

@@ -36,6 +36,9 @@ public final class JerseyExchange {
         Class<?> resource = invoker.getResourceClass() != null ? invoker.getResourceClass() : method.getDeclaringClass();
         Object route = gate.routeResourceMethod(resource, method, request.getMethod(), path);
         if (route == null) {
+            if (Gate.changesState(request.getMethod())) {
+                undeclared(gate, request, path, resource, method);
+            }
             return null;
         }
         request.setProperty(Bridge.REQUEST_MARKER, Boolean.TRUE);
@@ -54,6 +57,15 @@ public final class JerseyExchange {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
             gate.adapterFailure("jaxrs-jersey adapter", failure);
             return null;
+        }
+    }
+
+    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
+    private static void undeclared(Gate gate, ContainerRequest request, String path, Class<?> resource, Method method) {
+        try {
+            gate.undeclared(new JerseyRequestView(request, path, resource), resource, method);
+        } catch (Throwable failure) {
+            gate.adapterFailure("jaxrs-jersey adapter", failure);
         }
     }
 

@@ -67,6 +67,9 @@ public final class ResteasyExchange {
                 ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
         Object route = gate.routeResourceMethod(resource, method, request.getHttpMethod(), path);
         if (route == null) {
+            if (Gate.changesState(request.getHttpMethod())) {
+                undeclared(gate, request, path, resource, method);
+            }
             return null;
         }
         try {
@@ -89,6 +92,15 @@ public final class ResteasyExchange {
             // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
             gate.adapterFailure("jaxrs-resteasy adapter", failure);
             return null;
+        }
+    }
+
+    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
+    private static void undeclared(Gate gate, HttpRequest request, String path, Class<?> resource, Method method) {
+        try {
+            gate.undeclared(new ResteasyRequestView(request, path, resource), resource, method);
+        } catch (Throwable failure) {
+            gate.adapterFailure("jaxrs-resteasy adapter", failure);
         }
     }
 

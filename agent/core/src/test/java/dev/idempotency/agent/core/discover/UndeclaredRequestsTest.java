@@ -1,0 +1,104 @@
+package dev.idempotency.agent.core.discover;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.idempotency.agent.core.testing.TestRequest;
+import org.junit.jupiter.api.Test;
+
+class UndeclaredRequestsTest {
+
+    private final UndeclaredRequests undeclared = new UndeclaredRequests("Idempotency-Key");
+
+    @Test
+    void idLikeSegmentsAreCollapsedIntoOneEntry() {
+        undeclared.saw(TestRequest.post("/orders/1/payments").build(), null);
+        undeclared.saw(TestRequest.post("/orders/2/payments").build(), null);
+        undeclared.saw(TestRequest.post("/orders/3f2504e0-4f89-11d3-9a0c-0305e82c3301/payments").build(), null);
+        undeclared.saw(TestRequest.post("/orders/5f1d7a2b9c3e4d6f/payments/").build(), null);
+
+        assertThat(undeclared.lines()).containsExactly("POST /orders/{id}/payments: 4 request(s), Idempotency-Key "
+                + "never sent, content types: none, credentials: none");
+    }
+
+    @Test
+    void namedSegmentsStayAndOnlyStateChangingMethodsCount() {
+        assertThat(UndeclaredRequests.collapse("/orders/v2/draft")).isEqualTo("/orders/v2/draft");
+        assertThat(UndeclaredRequests.collapse("")).isEqualTo("/");
+        undeclared.saw(TestRequest.request("GET", "/orders/1").build(), null);
+        undeclared.saw(TestRequest.request("HEAD", "/orders/1").build(), null);
+        undeclared.saw(TestRequest.request("OPTIONS", "/orders").build(), null);
+        undeclared.saw(TestRequest.request("DELETE", "/orders/7").build(), null);
+        undeclared.saw(TestRequest.request("PUT", "/orders/7").build(), null);
+        undeclared.saw(TestRequest.request("PATCH", "/orders/7").build(), null);
+
+        assertThat(undeclared.lines()).extracting(line -> line.substring(0, line.indexOf(':')))
+                .containsExactly("DELETE /orders/{id}", "PATCH /orders/{id}", "PUT /orders/{id}");
+    }
+
+    @Test
+    void keepsNamesNeverValues() {
+        undeclared.saw(TestRequest.post("/orders").key("key-secret-1").principal("alice-secret")
+                .header("Content-Type", "application/json; charset=UTF-8")
+                .header("Cookie", "theme=dark-secret; JSESSIONID=session-secret")
+                .header("X-Tenant-Id", "tenant-secret").query("token", "query-secret")
+                .body("{\"card\":\"body-secret\"}").build(), "com.acme.Orders#create");
+        undeclared.saw(TestRequest.post("/orders").header("Content-Type", "text/plain; secret=param-secret").build(),
+                "com.acme.Orders#create");
+
+        String[] lines = undeclared.lines();
+        assertThat(lines).containsExactly("POST /orders (resource-method com.acme.Orders#create): 2 request(s), "
+                + "Idempotency-Key sent with 1, content types: application/json, text/plain, credentials: principal, "
+                + "session cookie JSESSIONID, header X-Tenant-Id");
+        assertThat(String.join("\n", lines) + undeclared.endpointsSkeleton()).doesNotContain("secret", "dark");
+    }
+
+    @Test
+    void aContentTypeThatIsNoMediaTypeIsNotKept() {
+        undeclared.saw(TestRequest.post("/orders").header("Content-Type", "card 4111 1111 1111 1111").build(), null);
+
+        assertThat(undeclared.lines()).containsExactly(
+                "POST /orders: 1 request(s), Idempotency-Key never sent, content types: none, credentials: none");
+    }
+
+    @Test
+    void entriesAreBoundedAndWhatGoesBeyondIsOnlyCounted() {
+        for (int i = 0; i < UndeclaredRequests.MAX_ENTRIES + 5; i++) {
+            undeclared.saw(TestRequest.post("/things/t" + i).build(), null);
+        }
+        undeclared.saw(TestRequest.post("/things/t0").build(), null);
+
+        String[] lines = undeclared.lines();
+        assertThat(lines).hasSize(UndeclaredRequests.MAX_ENTRIES + 1);
+        assertThat(lines[0]).startsWith("POST /things/t0: 2 request(s)");
+        assertThat(lines[UndeclaredRequests.MAX_ENTRIES]).isEqualTo("5 more request(s) to further paths, not listed: "
+                + "at most 200 method and path pairs are kept");
+    }
+
+    @Test
+    void skeletonDeclaresEachEntryWithWhatItsRequestsShowed() {
+        undeclared.saw(TestRequest.post("/orders").header("Content-Type", "application/json").principal("alice").build(),
+                null);
+        undeclared.saw(TestRequest.post("/orders").header("Content-Type", "application/json").principal("bob").build(),
+                null);
+        undeclared.saw(TestRequest.post("/orders/5/payments").header("X-Merchant-Id", "m1").principal("alice").build(),
+                null);
+        undeclared.saw(TestRequest.request("PUT", "/carts/9").build(), "com.acme.Carts#replace");
+
+        assertThat(undeclared.endpointsSkeleton()).isEqualTo("endpoints:\n"
+                + "  - name: post-orders\n"
+                + "    method: POST\n"
+                + "    path: /orders\n"
+                + "    fingerprint:\n"
+                + "      mode: json\n"
+                + "    scope: principal\n"
+                + "  - name: replace\n"
+                + "    method: PUT\n"
+                + "    resource-method: com.acme.Carts#replace\n"
+                + "    # path: /carts/{id}   (as routed below the JAX-RS application root)\n"
+                + "    # scope: none   (no credentials seen: a replay answers whoever sends the same key)\n"
+                + "  - name: post-orders-payments\n"
+                + "    method: POST\n"
+                + "    path: /orders/{id}/payments\n"
+                + "    # scope: one of principal, header:X-Merchant-Id   (requests carried several; choose)\n");
+    }
+}
