@@ -65,7 +65,7 @@ final class RunningAgent {
                 TimeSource.system());
         RunningAgent runtime = new RunningAgent(storeKind(config.store().url()),
                 config.source().toAbsolutePath().normalize().toString(), store, gate);
-        KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies));
+        KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies, config.defaults().lease()));
         store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping, status));
         Bridge.install(gate);
         return runtime;
@@ -120,7 +120,11 @@ final class RunningAgent {
         return new KeeperSettings(lease, keeper.renewInterval(), keeper.purgeInterval(), keeper.purgeBatchSize(), 20);
     }
 
-    private static Duration longestLease(List<EndpointPolicy> policies) {
+    /** The longest lease declared; with no endpoint declared yet, the defaults' (no claim needs it then). */
+    private static Duration longestLease(List<EndpointPolicy> policies, Duration defaultLease) {
+        if (policies.isEmpty()) {
+            return defaultLease;
+        }
         Duration longest = Duration.ZERO;
         for (EndpointPolicy policy : policies) {
             if (policy.lease().compareTo(longest) > 0) {
