@@ -22,19 +22,18 @@ final class DiscoverCommand {
         if (args.length != 1 || !args[0].matches("\\d+")) {
             throw new UsageException("discover: needs the process id of a JVM running the agent");
         }
-        return StatusConnection.read("discover", args[0], err, (jmx, status) -> print(args[0], jmx, status, out, err));
+        return StatusConnection.read("discover", args[0], err, (jmx, status) -> print(args[0], jmx, status, out));
     }
 
-    private static void print(String pid, MBeanServerConnection jmx, ObjectName status, PrintStream out,
-            PrintStream err) throws IOException, JMException {
+    private static void print(String pid, MBeanServerConnection jmx, ObjectName status, PrintStream out) throws IOException, JMException {
         String[] undeclared;
         String skeleton;
         try {
             undeclared = (String[]) jmx.getAttribute(status, "UndeclaredRequests");
             skeleton = (String) jmx.getAttribute(status, "UndeclaredEndpointsSkeleton");
         } catch (AttributeNotFoundException older) {
-            err.println("discover: the agent in process " + pid + " is older than discover; it keeps no undeclared requests");
-            return;
+            throw new CommandFailed("discover: the agent in process " + pid
+                    + " is older than discover; it keeps no undeclared requests");
         }
         out.println("process " + pid + ": " + (undeclared.length == 0
                 ? "no undeclared request that changes state (POST, PUT, PATCH, DELETE) has reached an instrumented "
