@@ -723,6 +723,27 @@ class IdempotencyGateTest {
                 .contains("resource-method com.acme.Payments#pay protects nothing there", "declare path:");
     }
 
+    /** A resource class's own method, as a JAX-RS runtime matched it. */
+    static final class Carts {
+        public void replace() {
+        }
+    }
+
+    @Test
+    void anUndeclaredRequestIsKeptByTheResourceMethodTheRuntimeMatched() throws Exception {
+        GateFixture fixture = new GateFixture(orders());
+
+        fixture.gate.undeclared(TestRequest.request("PUT", "/carts/9").build(), Carts.class,
+                Carts.class.getMethod("replace"));
+        fixture.gate.undeclared(TestRequest.post("/orders/1/notes").build(), null, null);
+
+        assertThat(fixture.gate.undeclaredRequests().lines()).containsExactlyInAnyOrder(
+                "PUT /carts/{id} (resource-method " + Carts.class.getName() + "#replace): 1 request(s), "
+                        + "Idempotency-Key never sent, content types: none, credentials: none",
+                "POST /orders/{id}/notes: 1 request(s), Idempotency-Key never sent, content types: none, "
+                        + "credentials: none");
+    }
+
     @Test
     void throwingListenerDoesNotBreakTheRequest() {
         GateFixture fixture = new GateFixture(orders());
