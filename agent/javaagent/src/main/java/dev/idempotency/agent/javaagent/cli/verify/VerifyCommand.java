@@ -28,7 +28,8 @@ import java.util.stream.Collectors;
  * {@code verify --config <file> --url <base-url> --sample <endpoint>=@body.json ...}: runs the
  * contract against the operator's live service, for every declared endpoint given a sample
  * request, and says per endpoint and check what passed and what did not. Exit 0 when every check
- * that ran passed, 1 when one failed, 2 when the service could not be verified as asked.
+ * that ran passed, 1 when one failed, 2 when the service could not be verified as asked (the
+ * application refused a sample, it was unreachable, the arguments were wrong).
  */
 public final class VerifyCommand {
 
@@ -86,7 +87,7 @@ public final class VerifyCommand {
             printPlan(targets, out);
             return 0;
         }
-        ContractChecks checks = new ContractChecks(new Probe(REQUEST_TIMEOUT), concurrency);
+        ContractChecks checks = new ContractChecks(new Probe(REQUEST_TIMEOUT), concurrency, new Placeholders());
         try {
             for (Target target : targets) {
                 results.addAll(checks.run(target));
@@ -104,7 +105,10 @@ public final class VerifyCommand {
                 err.println("verify: " + e.getMessage());
             }
         }
-        return report.count(CheckResult.Outcome.FAILED) > 0 ? 1 : 0;
+        if (report.count(CheckResult.Outcome.FAILED) > 0) {
+            return 1;
+        }
+        return report.count(CheckResult.Outcome.REFUSED) > 0 ? 2 : 0;
     }
 
     private static AgentConfig config(Arguments arguments) {
@@ -199,15 +203,24 @@ public final class VerifyCommand {
         }
     }
 
-    /** {@code /stats,/orders}: a GET path below the base URL, then a JSON pointer or {@code length}. */
+    /**
+     * {@code /stats,/orders}: a GET path below the base URL (after its context path, as declared
+     * paths are) or an absolute {@code http(s)://} URL, then a JSON pointer or {@code length}.
+     */
     private static EffectCount effectCount(URI base, String spec) {
         int comma = spec.indexOf(',');
         String path = comma < 0 ? spec : spec.substring(0, comma);
         String pointer = comma < 0 ? "" : spec.substring(comma + 1);
-        if (!path.startsWith("/") || !(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
-            throw new UsageException("verify: --count needs ENDPOINT=/get-path[,/json/pointer or length], got " + spec);
+        boolean absolute = path.startsWith("http://") || path.startsWith("https://");
+        if (!(absolute || path.startsWith("/")) || !(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
+            throw new UsageException("verify: --count needs ENDPOINT=/get-path-below-the-url[,/json/pointer or length] "
+                    + "or ENDPOINT=http://host/get-url[,...], got " + spec);
         }
-        return new EffectCount(URI.create(base + path), pointer);
+        try {
+            return new EffectCount(URI.create(absolute ? path : base + path), pointer);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("verify: --count " + spec + " has no usable URL: " + e.getMessage());
+        }
     }
 
     /** {@code NAME=VALUE} pairs of a repeatable option. */
