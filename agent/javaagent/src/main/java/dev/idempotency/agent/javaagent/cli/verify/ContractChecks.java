@@ -28,6 +28,8 @@ final class ContractChecks {
     static final List<String> NAMES = List.of("first request executes", "same key and body replays",
             "same key, other body is refused", "missing key", "invalid key", "retry after a client timeout",
             "concurrent requests with one key");
+    /** Only for an endpoint with {@code scope: cookie:NAME}. */
+    static final String SESSIONS = "a key does not cross sessions";
 
     /** How long a client waits before it gives up, in the timeout check: shorter than any real handler. */
     private static final Duration GIVE_UP_AFTER = Duration.ofMillis(15);
@@ -37,12 +39,15 @@ final class ContractChecks {
             + "operation: {{uuid}}, {{seq}} or {{now}} in the sample";
 
     private final Probe probe;
+    /** A second logged-in session, for endpoints scoped by a session cookie; {@code null} without a login. */
+    private final Probe otherSession;
     private final int concurrency;
     private final Placeholders placeholders;
     private boolean instrumentationSeen;
 
-    ContractChecks(Probe probe, int concurrency, Placeholders placeholders) {
+    ContractChecks(Probe probe, Probe otherSession, int concurrency, Placeholders placeholders) {
         this.probe = probe;
+        this.otherSession = otherSession;
         this.concurrency = concurrency;
         this.placeholders = placeholders;
     }
@@ -55,10 +60,14 @@ final class ContractChecks {
         String key = newKey();
         byte[] body = placeholders.fill(target.body);
         Answer first = send(target, key, body);
-        refuseUnreachable(target, first);
+        refuseUnusable(target, first);
         if (applicationRefused(first)) {
             results.add(refused(target, NAMES.get(0), first));
-            for (String check : NAMES.subList(1, NAMES.size())) {
+            List<String> others = new ArrayList<>(NAMES.subList(1, NAMES.size()));
+            if (target.sessionCookie != null) {
+                others.add(SESSIONS);
+            }
+            for (String check : others) {
                 results.add(CheckResult.skipped(target.endpoint, check, "the first request did not execute"));
             }
             return results;
@@ -70,6 +79,9 @@ final class ContractChecks {
         results.add(invalidKey(target));
         results.add(retryAfterClientTimeout(target));
         results.add(concurrentRequests(target));
+        if (target.sessionCookie != null) {
+            results.add(keyStaysInItsSession(target));
+        }
         if (!instrumentationSeen) {
             results.add(0, CheckResult.failed(target.endpoint, "the agent answers", "no " + target.requestIdHeader
                     + " and no " + Answer.REPLAYED + " header on any answer: the endpoint is not protected, the agent "
@@ -80,10 +92,15 @@ final class ContractChecks {
         return results;
     }
 
-    private static void refuseUnreachable(Target target, Answer first) {
+    private static void refuseUnusable(Target target, Answer first) {
         if (!first.arrived()) {
             throw new SampleRefused(target.endpoint + ": " + target.method + " " + target.uri + " got "
                     + first.describe() + "; is the service running at that URL?");
+        }
+        if (first.problemType().equals("idempotency-scope-missing")) {
+            throw new SampleRefused(target.endpoint + ": the agent answered " + first.describe() + ": the requests "
+                    + "lack what the endpoint's scope names; for scope: cookie:NAME log in with --login-form URL "
+                    + "--form NAME=VALUE ..., for scope: header:NAME give --header NAME=VALUE");
         }
     }
 
@@ -238,6 +255,35 @@ final class ContractChecks {
                     + " in-progress; " + executed + " executed" + (unexpected.isEmpty() ? "" : ", others got " + unexpected));
         }
         return effects(target, check, start, 1);
+    }
+
+    /**
+     * The same key and body from a second session are that session's own operation: it executes
+     * (or the application answers it), never replays the first session's answer. Not counted: an
+     * effect count is often per session ({@code /my-orders}).
+     */
+    private CheckResult keyStaysInItsSession(Target target) {
+        if (otherSession == null) {
+            return CheckResult.skipped(target.endpoint, SESSIONS, "scope: cookie:" + target.sessionCookie
+                    + ": give --login-form URL --form NAME=VALUE ... to verify it with two sessions");
+        }
+        String key = newKey();
+        byte[] body = placeholders.fill(target.body);
+        Answer mine = send(target, key, body);
+        if (applicationRefused(mine)) {
+            return refused(target, SESSIONS, mine);
+        }
+        if (!mine.is2xx() || mine.replayed()) {
+            return CheckResult.failed(target.endpoint, SESSIONS, "expected the first session's request to execute, got "
+                    + mine.describe());
+        }
+        Answer theirs = seen(target, otherSession.send(target, key, body));
+        if (!theirs.arrived() || theirs.replayed() || theirs.problemType().startsWith("idempotency-")) {
+            return CheckResult.failed(target.endpoint, SESSIONS, "expected the same key and body from a second "
+                    + "session to be its own operation, got " + theirs.describe()
+                    + (Arrays.equals(theirs.body(), mine.body()) ? ": the first session's answer" : ""));
+        }
+        return CheckResult.passed(target.endpoint, SESSIONS);
     }
 
     /** With an effect count: exactly {@code expected} more effects than at {@code start}. */

@@ -8,6 +8,7 @@ import dev.idempotency.agent.javaagent.cli.CommandFailed;
 import dev.idempotency.agent.javaagent.cli.ConfigOption;
 import dev.idempotency.agent.javaagent.cli.UsageException;
 import dev.idempotency.agent.vocabulary.PathTemplate;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -34,7 +36,7 @@ import java.util.stream.Collectors;
 public final class VerifyCommand {
 
     private static final Set<String> VALUE_OPTIONS = Set.of(ConfigOption.NAME, "url", "sample", "content-type",
-            "path-param", "header", "count", "concurrency", "junit");
+            "path-param", "header", "count", "concurrency", "junit", "login-form", "form");
     private static final Set<String> FLAGS = Set.of("dry-run", "yes");
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -68,6 +70,7 @@ public final class VerifyCommand {
         Map<String, String> headers = pairs(arguments, "header");
         Map<String, String> counts = pairs(arguments, "count");
         int concurrency = arguments.positiveInt("concurrency", 8);
+        LoginForm login = loginForm(arguments, base);
         List<CheckResult> results = new ArrayList<>();
         List<Target> targets = new ArrayList<>();
         for (EndpointConfig endpoint : config.endpoints()) {
@@ -84,10 +87,15 @@ public final class VerifyCommand {
         checkNamesGiven(config, counts, "count");
         checkNamesGiven(config, types, "content-type");
         if (arguments.flag("dry-run")) {
+            if (login != null) {
+                out.println("log in twice (two sessions): POST " + login.uri + " with " + login.fieldNames());
+            }
             printPlan(targets, out);
             return 0;
         }
-        ContractChecks checks = new ContractChecks(new Probe(REQUEST_TIMEOUT), concurrency, new Placeholders());
+        ContractChecks checks = login == null
+                ? new ContractChecks(Probe.withoutCookies(REQUEST_TIMEOUT), null, concurrency, new Placeholders())
+                : new ContractChecks(loggedIn(login), loggedIn(login), concurrency, new Placeholders());
         try {
             for (Target target : targets) {
                 results.addAll(checks.run(target));
@@ -167,7 +175,51 @@ public final class VerifyCommand {
         return new Target(endpoint.name(), endpoint.method(), uri, body(endpoint.name(), sample), contentType,
                 headers, settings.keyHeader(), config.logging().requestIdHeader(), settings.required(),
                 settings.statuses().missingKey(), settings.statuses().invalidKey(), settings.statuses().keyReused(),
-                settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count));
+                settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count),
+                sessionCookie(settings));
+    }
+
+    private static String sessionCookie(EndpointSettings settings) {
+        return settings.scope().parts().stream().map(ScopePart::cookieName).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** {@code --login-form URL --form user=... --form password=...}, or {@code null} without a login. */
+    private static LoginForm loginForm(Arguments arguments, URI base) {
+        String url = arguments.value("login-form");
+        List<String> fields = arguments.values("form");
+        if (url == null) {
+            if (!fields.isEmpty()) {
+                throw new UsageException("verify: --form gives a field of the --login-form; give --login-form URL too");
+            }
+            return null;
+        }
+        return new LoginForm(below(base, url, "--login-form"), fields);
+    }
+
+    /** Logs a new session in: a probe that keeps its cookies. */
+    private static Probe loggedIn(LoginForm login) {
+        Probe session = Probe.withCookies(REQUEST_TIMEOUT);
+        Answer answer = session.postForm(login.uri, login.body());
+        // A form login answers its page (2xx) or a redirect to one (3xx); anything else is no session.
+        if (!answer.arrived() || answer.status() >= 400) {
+            throw new SampleRefused("the login at " + login.uri + " answered " + answer.describe()
+                    + "; check --login-form and its --form fields");
+        }
+        return session;
+    }
+
+    /** A path below {@code base} (after its context path) or an absolute http(s) URL. */
+    private static URI below(URI base, String pathOrUrl, String option) {
+        boolean absolute = pathOrUrl.startsWith("http://") || pathOrUrl.startsWith("https://");
+        if (!absolute && !pathOrUrl.startsWith("/")) {
+            throw new UsageException("verify: " + option + " takes a path below --url (/...) or an http:// URL, got "
+                    + pathOrUrl);
+        }
+        try {
+            return URI.create(absolute ? pathOrUrl : base + pathOrUrl);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("verify: " + option + " " + pathOrUrl + " is not a URL: " + e.getMessage());
+        }
     }
 
     /** The template with every {@code {name}} replaced by its {@code --path-param}. */
@@ -211,16 +263,11 @@ public final class VerifyCommand {
         int comma = spec.indexOf(',');
         String path = comma < 0 ? spec : spec.substring(0, comma);
         String pointer = comma < 0 ? "" : spec.substring(comma + 1);
-        boolean absolute = path.startsWith("http://") || path.startsWith("https://");
-        if (!(absolute || path.startsWith("/")) || !(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
+        if (!(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
             throw new UsageException("verify: --count needs ENDPOINT=/get-path-below-the-url[,/json/pointer or length] "
                     + "or ENDPOINT=http://host/get-url[,...], got " + spec);
         }
-        try {
-            return new EffectCount(URI.create(absolute ? path : base + path), pointer);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("verify: --count " + spec + " has no usable URL: " + e.getMessage());
-        }
+        return new EffectCount(below(base, path, "--count"), pointer);
     }
 
     /** {@code NAME=VALUE} pairs of a repeatable option. */
@@ -249,7 +296,7 @@ public final class VerifyCommand {
         for (Target target : targets) {
             out.println(target.endpoint + ": " + target.method + " " + target.uri + " (" + target.contentType + ", "
                     + target.body.length + " bytes" + (target.headers.isEmpty() ? "" : ", headers " + target.headers.keySet())
-                    + "), " + ContractChecks.NAMES.size() + " checks" + (target.count == null ? "" : ", effects by " + target.count));
+                    + "), " + (ContractChecks.NAMES.size() + (target.sessionCookie == null ? 0 : 1)) + " checks" + (target.count == null ? "" : ", effects by " + target.count));
         }
     }
 }

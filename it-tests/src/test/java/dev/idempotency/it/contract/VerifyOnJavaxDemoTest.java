@@ -18,14 +18,16 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code verify} against an endpoint with a unique field, the javax demo's {@code POST /members}
- * (a taken e-mail address gets the application's own 409): placeholders in the sample give every
- * new operation its own address and every check passes; a sample without them is turned down by
- * the application, and verify says so instead of blaming the agent.
+ * {@code verify} against what real services have, on the javax demo. An endpoint with a unique
+ * field, {@code POST /members} (a taken e-mail address gets the application's own 409):
+ * placeholders in the sample give every new operation its own address and every check passes; a
+ * sample without them is turned down by the application, and verify says so instead of blaming the
+ * agent. An endpoint behind a form login, {@code POST /notes} with {@code scope: cookie:JSESSIONID}:
+ * verify logs in, and with two sessions shows that a key does not cross from one to the other.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
-class UniqueFieldVerifyTest {
+class VerifyOnJavaxDemoTest {
 
     private Path workDir;
     private Path config;
@@ -42,6 +44,12 @@ class UniqueFieldVerifyTest {
                 "  - name: register-member",
                 "    method: POST",
                 "    path: /members",
+                "    fingerprint:",
+                "      mode: json",
+                "  - name: write-note",
+                "    method: POST",
+                "    path: /notes",
+                "    scope: cookie:JSESSIONID",
                 "    fingerprint:",
                 "      mode: json",
                 ""));
@@ -62,7 +70,7 @@ class UniqueFieldVerifyTest {
         AgentCli.Result verified = verify("register-member={\"email\": \"m-{{uuid}}-{{seq}}-{{now}}@example.com\"}");
 
         assertThat(verified.exitCode()).as(verified.toString()).isZero();
-        assertThat(verified.stdout()).contains("7 passed, 0 failed, 0 skipped").doesNotContain("refused the sample");
+        assertThat(verified.stdout()).contains("7 passed, 0 failed, 1 skipped").doesNotContain("refused the sample");
         // The first request, the timeout retry and the concurrent burst each registered one member.
         assertThat(members() - before).isEqualTo(3);
     }
@@ -93,15 +101,59 @@ class UniqueFieldVerifyTest {
 
         assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
         assertThat(verified.stdout()).contains("the application refused the sample: 409 {\"email\":\"taken\"}")
-                .contains("0 passed, 0 failed, 1 refused by the application, 6 skipped");
+                .contains("0 passed, 0 failed, 1 refused by the application, 7 skipped");
+    }
+
+    @Test
+    void aLoggedInSessionPassesEveryCheckAndASecondSessionDoesNotGetItsReplays() {
+        long before = notes();
+
+        AgentCli.Result verified = cli().run("verify", "--url", app.baseUri().toString(),
+                "--login-form", "/login", "--form", "user=verify", "--form", "password=demo",
+                "--sample", "write-note={\"text\": \"note {{seq}}\"}", "--count", "write-note=/notes,/notes");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isZero();
+        assertThat(verified.stdout()).contains("write-note", "a key does not cross sessions")
+                .contains("8 passed, 0 failed, 1 skipped");
+        // The first request, the timeout retry, the burst, and one note in each of the two sessions.
+        assertThat(notes() - before).isEqualTo(5);
+    }
+
+    @Test
+    void withoutTheLoginVerifySaysTheSessionIsMissing() {
+        AgentCli.Result verified = cli().run("verify", "--url", app.baseUri().toString(),
+                "--sample", "write-note={\"text\": \"anonymous\"}");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
+        assertThat(verified.stderr()).contains("write-note: the agent answered 400 idempotency-scope-missing",
+                "log in with --login-form").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aLoginTheServiceRefusesStopsVerifyWithExitTwo() {
+        AgentCli.Result verified = cli().run("verify", "--url", app.baseUri().toString(),
+                "--login-form", "/login", "--form", "user=verify", "--form", "password=wrong",
+                "--sample", "write-note={\"text\": \"x\"}");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
+        assertThat(verified.stderr()).contains("the login at " + app.baseUri() + "/login answered 401")
+                .doesNotContain("\tat ");
     }
 
     private AgentCli.Result verify(String sample) {
-        return new AgentCli(workDir, config).run("verify", "--url", app.baseUri().toString(), "--sample", sample,
+        return cli().run("verify", "--url", app.baseUri().toString(), "--sample", sample,
                 "--count", "register-member=/members,/members");
+    }
+
+    private AgentCli cli() {
+        return new AgentCli(workDir, config);
     }
 
     private long members() {
         return Http.to(app.baseUri()).get("/members").json().get("members").asLong();
+    }
+
+    private long notes() {
+        return Http.to(app.baseUri()).get("/notes").json().get("notes").asLong();
     }
 }
