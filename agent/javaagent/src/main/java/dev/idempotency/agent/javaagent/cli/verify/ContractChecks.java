@@ -20,8 +20,11 @@ import java.util.concurrent.Executors;
  * The contract, checked from outside against one endpoint of a live service, each run with fresh
  * random keys: the first request executes; the same key and body replay it; another body with the
  * key is refused before anything runs; a missing and an invalid key are refused; a client that
- * gave up early gets the outcome on its retry; concurrent requests with one new key execute once.
+ * gave up early gets the outcome on its retry; concurrent requests with one new key execute once;
+ * for a session-scoped endpoint, a key from one session does not replay to another.
  * With an effect count ({@code --count}) every check also asserts how many effects happened.
+ * Every new operation gets the sample with its placeholders filled anew; a check whose operation
+ * the application itself turns down is reported as refused, not failed.
  */
 final class ContractChecks {
 
