@@ -74,14 +74,15 @@ abstract class LegacyDemoBaselineTest {
     }
 
     @Test
-    void verifyRefusesASampleTheServiceRejectsWithExitTwo() throws IOException {
+    void verifyReportsASampleTheServiceRejectsAsItsRefusalWithExitTwo() throws IOException {
         Path config = Files.writeString(workDir.resolve("agent-4xx.yaml"), ContractSuite.contractAgentConfig());
 
         AgentCli.Result verified = new AgentCli(workDir, config).run("verify", "--url", demo.baseUri().toString(),
                 "--sample", "create-order={\"item\": \"\"}");
 
         assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
-        assertThat(verified.stderr()).contains("the service refused the sample request with 400");
+        assertThat(verified.stdout()).contains("create-order", "first request executes",
+                "the application refused the sample: 400");
     }
 
     @Test

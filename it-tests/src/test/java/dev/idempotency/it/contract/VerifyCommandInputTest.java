@@ -66,6 +66,38 @@ class VerifyCommandInputTest {
         assertThat(verified.stdout()).contains("create-order: POST http://127.0.0.1:1/orders (application/json, 28 bytes)").contains("nothing is sent");
     }
 
+    @Test
+    void aDryRunNamesTheLoginFieldsButNeverTheirValues() {
+        AgentCli.Result verified = verify("--url", "http://127.0.0.1:1/shop", "--dry-run",
+                "--login-form", "/login", "--form", "user=verify", "--form", "password=s3cret",
+                "--sample", "create-order={\"item\": \"{{uuid}}\", \"quantity\": 1}",
+                "--count", "create-order=http://127.0.0.1:2/admin/stats,/orders");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isZero();
+        assertThat(verified.stdout())
+                .contains("log in twice (two sessions): POST http://127.0.0.1:1/shop/login with [user, password]")
+                .contains("create-order: POST http://127.0.0.1:1/shop/orders")
+                .contains("effects by GET http://127.0.0.1:2/admin/stats /orders")
+                .doesNotContain("s3cret");
+    }
+
+    @Test
+    void aCountBelowTheUrlIsReadAfterItsContextPath() {
+        AgentCli.Result verified = verify("--url", "http://127.0.0.1:1/shop", "--dry-run",
+                "--sample", "create-order={}", "--count", "create-order=/api/stats,/orders");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isZero();
+        assertThat(verified.stdout()).contains("effects by GET http://127.0.0.1:1/shop/api/stats /orders");
+    }
+
+    @Test
+    void aFormFieldWithoutTheLoginForm() {
+        AgentCli.Result verified = verify("--url", "http://127.0.0.1:1", "--form", "user=verify",
+                "--sample", "create-order={}");
+
+        assertUsageProblem(verified, "--form gives a field of the --login-form");
+    }
+
     private AgentCli.Result verify(String... args) {
         String[] command = new String[args.length + 1];
         command[0] = "verify";

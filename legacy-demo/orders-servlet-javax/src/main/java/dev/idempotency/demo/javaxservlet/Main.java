@@ -34,6 +34,9 @@ public final class Main {
                 .addInitParameter("reply-view", "/reply-view");
         mount(context, "reply-view", new ReplyViewServlet(), "/reply-view");
         mount(context, "stats", new StatsServlet(), "/stats");
+        mount(context, "members", new MembersServlet(), "/members");
+        mount(context, "login", new LoginServlet(), "/login");
+        mount(context, "notes", new NotesServlet(), "/notes");
         mount(context, "health", new HealthServlet(), "/health");
 
         tomcat.start();

@@ -3,12 +3,13 @@ package dev.idempotency.agent.javaagent.cli.verify;
 /** The outcome of one check on one endpoint. */
 final class CheckResult {
 
-    enum Outcome { PASSED, FAILED, SKIPPED }
+    /** REFUSED: the application itself turned the check's operation down, so it says nothing about the agent. */
+    enum Outcome { PASSED, FAILED, REFUSED, SKIPPED }
 
     final String endpoint;
     final String check;
     final Outcome outcome;
-    /** For a failure: what was expected and what came; for a skip: why. Empty when passed. */
+    /** For a failure: what was expected and what came; for a refusal: the application's answer; for a skip: why. Empty when passed. */
     final String detail;
 
     private CheckResult(String endpoint, String check, Outcome outcome, String detail) {
@@ -24,6 +25,10 @@ final class CheckResult {
 
     static CheckResult failed(String endpoint, String check, String detail) {
         return new CheckResult(endpoint, check, Outcome.FAILED, detail);
+    }
+
+    static CheckResult refused(String endpoint, String check, String answer) {
+        return new CheckResult(endpoint, check, Outcome.REFUSED, answer);
     }
 
     static CheckResult skipped(String endpoint, String check, String why) {

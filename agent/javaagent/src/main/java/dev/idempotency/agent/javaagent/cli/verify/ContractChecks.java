@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -19,27 +20,39 @@ import java.util.concurrent.Executors;
  * The contract, checked from outside against one endpoint of a live service, each run with fresh
  * random keys: the first request executes; the same key and body replay it; another body with the
  * key is refused before anything runs; a missing and an invalid key are refused; a client that
- * gave up early gets the outcome on its retry; concurrent requests with one new key execute once.
+ * gave up early gets the outcome on its retry; concurrent requests with one new key execute once;
+ * for a session-scoped endpoint, a key from one session does not replay to another.
  * With an effect count ({@code --count}) every check also asserts how many effects happened.
+ * Every new operation gets the sample with its placeholders filled anew; a check whose operation
+ * the application itself turns down is reported as refused, not failed.
  */
 final class ContractChecks {
 
     static final List<String> NAMES = List.of("first request executes", "same key and body replays",
             "same key, other body is refused", "missing key", "invalid key", "retry after a client timeout",
             "concurrent requests with one key");
+    /** Only for an endpoint with {@code scope: cookie:NAME}. */
+    static final String SESSIONS = "a key does not cross sessions";
 
     /** How long a client waits before it gives up, in the timeout check: shorter than any real handler. */
     private static final Duration GIVE_UP_AFTER = Duration.ofMillis(15);
     private static final Duration RETRIES_FOR = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String REFUSED_HINT = "; a sample with a unique field needs a fresh value for every new "
+            + "operation: {{uuid}}, {{seq}} or {{now}} in the sample";
 
     private final Probe probe;
+    /** A second logged-in session, for endpoints scoped by a session cookie; {@code null} without a login. */
+    private final Probe otherSession;
     private final int concurrency;
+    private final Placeholders placeholders;
     private boolean instrumentationSeen;
 
-    ContractChecks(Probe probe, int concurrency) {
+    ContractChecks(Probe probe, Probe otherSession, int concurrency, Placeholders placeholders) {
         this.probe = probe;
+        this.otherSession = otherSession;
         this.concurrency = concurrency;
+        this.placeholders = placeholders;
     }
 
     /** Every check against {@code target}, in order. */
@@ -48,15 +61,30 @@ final class ContractChecks {
         List<CheckResult> results = new ArrayList<>();
         Long start = count(target);
         String key = newKey();
-        Answer first = send(target, key, target.body);
-        refuseUnusableSample(target, first);
+        byte[] body = placeholders.fill(target.body);
+        Answer first = send(target, key, body);
+        refuseUnusable(target, first);
+        if (applicationRefused(first)) {
+            results.add(refused(target, NAMES.get(0), first));
+            List<String> others = new ArrayList<>(NAMES.subList(1, NAMES.size()));
+            if (target.sessionCookie != null) {
+                others.add(SESSIONS);
+            }
+            for (String check : others) {
+                results.add(CheckResult.skipped(target.endpoint, check, "the first request did not execute"));
+            }
+            return results;
+        }
         results.add(firstExecutes(target, first, start));
-        results.add(replays(target, key, first, start));
+        results.add(replays(target, key, body, first, start));
         results.add(otherBodyRefused(target, key, start));
         results.add(missingKey(target));
         results.add(invalidKey(target));
         results.add(retryAfterClientTimeout(target));
         results.add(concurrentRequests(target));
+        if (target.sessionCookie != null) {
+            results.add(keyStaysInItsSession(target));
+        }
         if (!instrumentationSeen) {
             results.add(0, CheckResult.failed(target.endpoint, "the agent answers", "no " + target.requestIdHeader
                     + " and no " + Answer.REPLAYED + " header on any answer: the endpoint is not protected, the agent "
@@ -67,16 +95,31 @@ final class ContractChecks {
         return results;
     }
 
-    private void refuseUnusableSample(Target target, Answer first) {
+    private static void refuseUnusable(Target target, Answer first) {
         if (!first.arrived()) {
             throw new SampleRefused(target.endpoint + ": " + target.method + " " + target.uri + " got "
                     + first.describe() + "; is the service running at that URL?");
         }
-        if (first.status() >= 400 && first.status() < 500) {
-            throw new SampleRefused(target.endpoint + ": the service refused the sample request with "
-                    + first.describe() + "; give a sample it accepts (--sample, --header, --path-param), "
-                    + "verify needs one that executes");
+        if (first.problemType().equals("idempotency-scope-missing")) {
+            throw new SampleRefused(target.endpoint + ": the agent answered " + first.describe() + ": the requests "
+                    + "lack what the endpoint's scope names; for scope: cookie:NAME log in with --login-form URL "
+                    + "--form NAME=VALUE ..., for scope: header:NAME give --header NAME=VALUE");
         }
+    }
+
+    /**
+     * A 4xx that is not one of the agent's own problems: the application turned the operation down
+     * (a unique field taken, a validation), so the check says nothing about the agent.
+     */
+    private static boolean applicationRefused(Answer answer) {
+        return answer.arrived() && answer.status() >= 400 && answer.status() < 500
+                && !answer.problemType().startsWith("idempotency-");
+    }
+
+    private static CheckResult refused(Target target, String check, Answer answer) {
+        String body = new String(answer.body(), StandardCharsets.UTF_8);
+        return CheckResult.refused(target.endpoint, check, "the application refused the sample: " + answer.status()
+                + " " + (body.length() > 200 ? body.substring(0, 200) : body) + REFUSED_HINT);
     }
 
     private CheckResult firstExecutes(Target target, Answer first, Long start) {
@@ -88,9 +131,9 @@ final class ContractChecks {
         return effects(target, check, start, 1);
     }
 
-    private CheckResult replays(Target target, String key, Answer first, Long start) {
+    private CheckResult replays(Target target, String key, byte[] body, Answer first, Long start) {
         String check = NAMES.get(1);
-        Answer again = send(target, key, target.body);
+        Answer again = send(target, key, body);
         List<String> wrong = new ArrayList<>();
         if (again.status() != first.status()) {
             wrong.add("status " + again.status() + " instead of " + first.status());
@@ -134,7 +177,7 @@ final class ContractChecks {
                     + "unprotected, so verify does not send one");
         }
         Long start = count(target);
-        Answer none = send(target, null, target.body);
+        Answer none = send(target, null, placeholders.fill(target.body));
         if (none.status() != target.missingKeyStatus || !none.problemType().equals("idempotency-key-missing")) {
             return CheckResult.failed(target.endpoint, check, "expected " + target.missingKeyStatus
                     + " idempotency-key-missing, got " + none.describe());
@@ -145,7 +188,7 @@ final class ContractChecks {
     private CheckResult invalidKey(Target target) {
         String check = NAMES.get(4);
         Long start = count(target);
-        Answer invalid = send(target, "k".repeat(256), target.body);
+        Answer invalid = send(target, "k".repeat(256), placeholders.fill(target.body));
         if (invalid.status() != target.invalidKeyStatus || !invalid.problemType().equals("idempotency-key-invalid")) {
             return CheckResult.failed(target.endpoint, check, "expected " + target.invalidKeyStatus
                     + " idempotency-key-invalid for a 256-character key, got " + invalid.describe());
@@ -162,12 +205,16 @@ final class ContractChecks {
         String check = NAMES.get(5);
         Long start = count(target);
         String key = newKey();
-        seen(target, probe.send(target, key, target.body, GIVE_UP_AFTER));
+        byte[] body = placeholders.fill(target.body);
+        seen(target, probe.send(target, key, body, GIVE_UP_AFTER));
         long until = System.nanoTime() + RETRIES_FOR.toNanos();
-        Answer retry = send(target, key, target.body);
+        Answer retry = send(target, key, body);
         while ((retry.status() == target.inProgressStatus || !retry.arrived()) && System.nanoTime() < until) {
             pause();
-            retry = send(target, key, target.body);
+            retry = send(target, key, body);
+        }
+        if (applicationRefused(retry)) {
+            return refused(target, check, retry);
         }
         if (!retry.is2xx()) {
             return CheckResult.failed(target.endpoint, check, "expected the retries to end in the stored 2xx, got "
@@ -180,16 +227,21 @@ final class ContractChecks {
         String check = NAMES.get(6);
         Long start = count(target);
         String key = newKey();
+        byte[] body = placeholders.fill(target.body);
         ExecutorService clients = Executors.newFixedThreadPool(concurrency);
         List<Answer> answers = new ArrayList<>();
         try {
             List<CompletableFuture<Answer>> sent = new ArrayList<>();
             for (int i = 0; i < concurrency; i++) {
-                sent.add(CompletableFuture.supplyAsync(() -> send(target, key, target.body), clients));
+                sent.add(CompletableFuture.supplyAsync(() -> send(target, key, body), clients));
             }
             sent.forEach(answer -> answers.add(answer.join()));
         } finally {
             clients.shutdownNow();
+        }
+        Optional<Answer> turnedDown = answers.stream().filter(ContractChecks::applicationRefused).findFirst();
+        if (turnedDown.isPresent()) {
+            return refused(target, check, turnedDown.get());
         }
         long executed = answers.stream().filter(answer -> answer.is2xx() && !answer.replayed()).count();
         List<String> unexpected = new ArrayList<>();
@@ -206,6 +258,35 @@ final class ContractChecks {
                     + " in-progress; " + executed + " executed" + (unexpected.isEmpty() ? "" : ", others got " + unexpected));
         }
         return effects(target, check, start, 1);
+    }
+
+    /**
+     * The same key and body from a second session are that session's own operation: it executes
+     * (or the application answers it), never replays the first session's answer. Not counted: an
+     * effect count is often per session ({@code /my-orders}).
+     */
+    private CheckResult keyStaysInItsSession(Target target) {
+        if (otherSession == null) {
+            return CheckResult.skipped(target.endpoint, SESSIONS, "scope: cookie:" + target.sessionCookie
+                    + ": give --login-form URL --form NAME=VALUE ... to verify it with two sessions");
+        }
+        String key = newKey();
+        byte[] body = placeholders.fill(target.body);
+        Answer mine = send(target, key, body);
+        if (applicationRefused(mine)) {
+            return refused(target, SESSIONS, mine);
+        }
+        if (!mine.is2xx() || mine.replayed()) {
+            return CheckResult.failed(target.endpoint, SESSIONS, "expected the first session's request to execute, got "
+                    + mine.describe());
+        }
+        Answer theirs = seen(target, otherSession.send(target, key, body));
+        if (!theirs.arrived() || theirs.replayed() || theirs.problemType().startsWith("idempotency-")) {
+            return CheckResult.failed(target.endpoint, SESSIONS, "expected the same key and body from a second "
+                    + "session to be its own operation, got " + theirs.describe()
+                    + (Arrays.equals(theirs.body(), mine.body()) ? ": the first session's answer" : ""));
+        }
+        return CheckResult.passed(target.endpoint, SESSIONS);
     }
 
     /** With an effect count: exactly {@code expected} more effects than at {@code start}. */
@@ -238,11 +319,12 @@ final class ContractChecks {
     }
 
     /** The sample with one more field (JSON object), parameter (form) or line, so its fingerprint differs. */
-    static byte[] changed(Target target) {
+    private byte[] changed(Target target) {
         String nonce = newKey();
+        byte[] body = placeholders.fill(target.body);
         if (target.contentType.startsWith("application/json")) {
             try {
-                JsonNode sample = JSON.readTree(target.body);
+                JsonNode sample = JSON.readTree(body);
                 if (sample instanceof ObjectNode) {
                     ((ObjectNode) sample).put("verifyNonce", nonce);
                     return JSON.writeValueAsBytes(sample);
@@ -252,10 +334,10 @@ final class ContractChecks {
             }
         }
         String suffix = target.contentType.startsWith("application/x-www-form-urlencoded")
-                ? (target.body.length == 0 ? "" : "&") + "verifyNonce=" + nonce : "\n" + nonce;
+                ? (body.length == 0 ? "" : "&") + "verifyNonce=" + nonce : "\n" + nonce;
         byte[] extra = suffix.getBytes(StandardCharsets.UTF_8);
-        byte[] changed = Arrays.copyOf(target.body, target.body.length + extra.length);
-        System.arraycopy(extra, 0, changed, target.body.length, extra.length);
+        byte[] changed = Arrays.copyOf(body, body.length + extra.length);
+        System.arraycopy(extra, 0, changed, body.length, extra.length);
         return changed;
     }
 

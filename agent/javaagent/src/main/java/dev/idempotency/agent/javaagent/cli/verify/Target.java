@@ -28,10 +28,13 @@ final class Target {
     final List<String> replayedHeaders;
     /** {@code null} without a {@code --count} probe for this endpoint. */
     final EffectCount count;
+    /** The cookie of a {@code scope: cookie:NAME} endpoint, whose keys belong to one session; else {@code null}. */
+    final String sessionCookie;
 
     Target(String endpoint, String method, URI uri, byte[] body, String contentType, Map<String, String> headers,
             String keyHeader, String requestIdHeader, boolean keyRequired, int missingKeyStatus, int invalidKeyStatus,
-            int keyReusedStatus, int inProgressStatus, List<String> replayedHeaders, EffectCount count) {
+            int keyReusedStatus, int inProgressStatus, List<String> replayedHeaders, EffectCount count,
+            String sessionCookie) {
         this.endpoint = endpoint;
         this.method = method;
         this.uri = uri;
@@ -47,5 +50,6 @@ final class Target {
         this.inProgressStatus = inProgressStatus;
         this.replayedHeaders = replayedHeaders;
         this.count = count;
+        this.sessionCookie = sessionCookie;
     }
 }

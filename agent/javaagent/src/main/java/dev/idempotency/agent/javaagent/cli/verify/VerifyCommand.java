@@ -8,6 +8,7 @@ import dev.idempotency.agent.javaagent.cli.CommandFailed;
 import dev.idempotency.agent.javaagent.cli.ConfigOption;
 import dev.idempotency.agent.javaagent.cli.UsageException;
 import dev.idempotency.agent.vocabulary.PathTemplate;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -21,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -28,12 +30,13 @@ import java.util.stream.Collectors;
  * {@code verify --config <file> --url <base-url> --sample <endpoint>=@body.json ...}: runs the
  * contract against the operator's live service, for every declared endpoint given a sample
  * request, and says per endpoint and check what passed and what did not. Exit 0 when every check
- * that ran passed, 1 when one failed, 2 when the service could not be verified as asked.
+ * that ran passed, 1 when one failed, 2 when the service could not be verified as asked (the
+ * application refused a sample, it was unreachable, the arguments were wrong).
  */
 public final class VerifyCommand {
 
     private static final Set<String> VALUE_OPTIONS = Set.of(ConfigOption.NAME, "url", "sample", "content-type",
-            "path-param", "header", "count", "concurrency", "junit");
+            "path-param", "header", "count", "concurrency", "junit", "login-form", "form");
     private static final Set<String> FLAGS = Set.of("dry-run", "yes");
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -67,6 +70,7 @@ public final class VerifyCommand {
         Map<String, String> headers = pairs(arguments, "header");
         Map<String, String> counts = pairs(arguments, "count");
         int concurrency = arguments.positiveInt("concurrency", 8);
+        LoginForm login = loginForm(arguments, base);
         List<CheckResult> results = new ArrayList<>();
         List<Target> targets = new ArrayList<>();
         for (EndpointConfig endpoint : config.endpoints()) {
@@ -83,10 +87,15 @@ public final class VerifyCommand {
         checkNamesGiven(config, counts, "count");
         checkNamesGiven(config, types, "content-type");
         if (arguments.flag("dry-run")) {
+            if (login != null) {
+                out.println("log in twice (two sessions): POST " + login.uri + " with " + login.fieldNames());
+            }
             printPlan(targets, out);
             return 0;
         }
-        ContractChecks checks = new ContractChecks(new Probe(REQUEST_TIMEOUT), concurrency);
+        ContractChecks checks = login == null
+                ? new ContractChecks(Probe.withoutCookies(REQUEST_TIMEOUT), null, concurrency, new Placeholders())
+                : new ContractChecks(loggedIn(login), loggedIn(login), concurrency, new Placeholders());
         try {
             for (Target target : targets) {
                 results.addAll(checks.run(target));
@@ -104,7 +113,10 @@ public final class VerifyCommand {
                 err.println("verify: " + e.getMessage());
             }
         }
-        return report.count(CheckResult.Outcome.FAILED) > 0 ? 1 : 0;
+        if (report.count(CheckResult.Outcome.FAILED) > 0) {
+            return 1;
+        }
+        return report.count(CheckResult.Outcome.REFUSED) > 0 ? 2 : 0;
     }
 
     private static AgentConfig config(Arguments arguments) {
@@ -163,7 +175,51 @@ public final class VerifyCommand {
         return new Target(endpoint.name(), endpoint.method(), uri, body(endpoint.name(), sample), contentType,
                 headers, settings.keyHeader(), config.logging().requestIdHeader(), settings.required(),
                 settings.statuses().missingKey(), settings.statuses().invalidKey(), settings.statuses().keyReused(),
-                settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count));
+                settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count),
+                sessionCookie(settings));
+    }
+
+    private static String sessionCookie(EndpointSettings settings) {
+        return settings.scope().parts().stream().map(ScopePart::cookieName).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** {@code --login-form URL --form user=... --form password=...}, or {@code null} without a login. */
+    private static LoginForm loginForm(Arguments arguments, URI base) {
+        String url = arguments.value("login-form");
+        List<String> fields = arguments.values("form");
+        if (url == null) {
+            if (!fields.isEmpty()) {
+                throw new UsageException("verify: --form gives a field of the --login-form; give --login-form URL too");
+            }
+            return null;
+        }
+        return new LoginForm(below(base, url, "--login-form"), fields);
+    }
+
+    /** Logs a new session in: a probe that keeps its cookies. */
+    private static Probe loggedIn(LoginForm login) {
+        Probe session = Probe.withCookies(REQUEST_TIMEOUT);
+        Answer answer = session.postForm(login.uri, login.body());
+        // A form login answers its page (2xx) or a redirect to one (3xx); anything else is no session.
+        if (!answer.arrived() || answer.status() >= 400) {
+            throw new SampleRefused("the login at " + login.uri + " answered " + answer.describe()
+                    + "; check --login-form and its --form fields");
+        }
+        return session;
+    }
+
+    /** A path below {@code base} (after its context path) or an absolute http(s) URL. */
+    private static URI below(URI base, String pathOrUrl, String option) {
+        boolean absolute = pathOrUrl.startsWith("http://") || pathOrUrl.startsWith("https://");
+        if (!absolute && !pathOrUrl.startsWith("/")) {
+            throw new UsageException("verify: " + option + " takes a path below --url (/...) or an http:// URL, got "
+                    + pathOrUrl);
+        }
+        try {
+            return URI.create(absolute ? pathOrUrl : base + pathOrUrl);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("verify: " + option + " " + pathOrUrl + " is not a URL: " + e.getMessage());
+        }
     }
 
     /** The template with every {@code {name}} replaced by its {@code --path-param}. */
@@ -199,15 +255,19 @@ public final class VerifyCommand {
         }
     }
 
-    /** {@code /stats,/orders}: a GET path below the base URL, then a JSON pointer or {@code length}. */
+    /**
+     * {@code /stats,/orders}: a GET path below the base URL (after its context path, as declared
+     * paths are) or an absolute {@code http(s)://} URL, then a JSON pointer or {@code length}.
+     */
     private static EffectCount effectCount(URI base, String spec) {
         int comma = spec.indexOf(',');
         String path = comma < 0 ? spec : spec.substring(0, comma);
         String pointer = comma < 0 ? "" : spec.substring(comma + 1);
-        if (!path.startsWith("/") || !(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
-            throw new UsageException("verify: --count needs ENDPOINT=/get-path[,/json/pointer or length], got " + spec);
+        if (!(pointer.isEmpty() || pointer.equals("length") || pointer.startsWith("/"))) {
+            throw new UsageException("verify: --count needs ENDPOINT=/get-path-below-the-url[,/json/pointer or length] "
+                    + "or ENDPOINT=http://host/get-url[,...], got " + spec);
         }
-        return new EffectCount(URI.create(base + path), pointer);
+        return new EffectCount(below(base, path, "--count"), pointer);
     }
 
     /** {@code NAME=VALUE} pairs of a repeatable option. */
@@ -236,7 +296,7 @@ public final class VerifyCommand {
         for (Target target : targets) {
             out.println(target.endpoint + ": " + target.method + " " + target.uri + " (" + target.contentType + ", "
                     + target.body.length + " bytes" + (target.headers.isEmpty() ? "" : ", headers " + target.headers.keySet())
-                    + "), " + ContractChecks.NAMES.size() + " checks" + (target.count == null ? "" : ", effects by " + target.count));
+                    + "), " + (ContractChecks.NAMES.size() + (target.sessionCookie == null ? 0 : 1)) + " checks" + (target.count == null ? "" : ", effects by " + target.count));
         }
     }
 }

@@ -36,6 +36,7 @@ final class VerifyReport {
             }
         }
         out.println(count(CheckResult.Outcome.PASSED) + " passed, " + count(CheckResult.Outcome.FAILED) + " failed, "
+                + (count(CheckResult.Outcome.REFUSED) == 0 ? "" : count(CheckResult.Outcome.REFUSED) + " refused by the application, ")
                 + count(CheckResult.Outcome.SKIPPED) + " skipped");
     }
 
@@ -59,6 +60,8 @@ final class VerifyReport {
                 xml.writeAttribute("tests", Integer.toString(checks.size()));
                 xml.writeAttribute("failures", Long.toString(checks.stream()
                         .filter(check -> check.outcome == CheckResult.Outcome.FAILED).count()));
+                xml.writeAttribute("errors", Long.toString(checks.stream()
+                        .filter(check -> check.outcome == CheckResult.Outcome.REFUSED).count()));
                 xml.writeAttribute("skipped", Long.toString(checks.stream()
                         .filter(check -> check.outcome == CheckResult.Outcome.SKIPPED).count()));
                 for (CheckResult check : checks) {
@@ -67,6 +70,11 @@ final class VerifyReport {
                     xml.writeAttribute("name", check.check);
                     if (check.outcome == CheckResult.Outcome.FAILED) {
                         xml.writeStartElement("failure");
+                        xml.writeAttribute("message", check.detail);
+                        xml.writeEndElement();
+                    } else if (check.outcome == CheckResult.Outcome.REFUSED) {
+                        // An error, not a failure: the check could not run, the agent did nothing wrong.
+                        xml.writeStartElement("error");
                         xml.writeAttribute("message", check.detail);
                         xml.writeEndElement();
                     } else if (check.outcome == CheckResult.Outcome.SKIPPED) {
