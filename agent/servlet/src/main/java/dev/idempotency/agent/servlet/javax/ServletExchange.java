@@ -4,6 +4,7 @@ import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.HeaderTarget;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -67,9 +68,9 @@ public final class ServletExchange {
         HttpServletRequest http = (HttpServletRequest) rawRequest;
         HttpServletResponse httpResponse = (HttpServletResponse) rawResponse;
         String path = ServletRequestView.routedPath(http);
-        Object route = gate.route(http.getMethod(), http.getContextPath(), path);
+        Route route = gate.route(http.getMethod(), http.getContextPath(), path);
         if (route == null) {
-            route = cxfDestination == null ? JaxrsDispatchers.route(gate, http)
+            route = cxfDestination == null ? JaxrsDispatchers.route(gate, http, path)
                     : CxfDestinations.route(gate, http, path, cxfDestination);
         }
         if (route == null) {

@@ -7,6 +7,7 @@ import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -146,22 +147,22 @@ class ServletExchangeTest {
     private final class ProceedingGate implements Gate {
 
         @Override
-        public Object route(String method, String contextPath, String path) {
-            return "create-order";
+        public Route route(String method, String contextPath, String path) {
+            return new Route() { };
         }
 
         @Override
-        public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
+        public Route routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
             return null;
         }
 
         @Override
-        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
+        public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
             return null;
         }
 
         @Override
-        public Verdict begin(Object route, RequestView request) {
+        public Verdict begin(Route route, RequestView request) {
             return Verdict.proceed(new Execution() {
                 @Override
                 public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {

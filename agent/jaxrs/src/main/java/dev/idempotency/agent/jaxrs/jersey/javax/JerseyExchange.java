@@ -2,6 +2,7 @@ package dev.idempotency.agent.jaxrs.jersey.javax;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.lang.reflect.Method;
 import javax.ws.rs.core.Response;
@@ -34,7 +35,7 @@ public final class JerseyExchange {
         String path = JerseyRequestView.routedPath(request);
         Method method = invoker.getResourceMethod();
         Class<?> resource = invoker.getResourceClass() != null ? invoker.getResourceClass() : method.getDeclaringClass();
-        Object route = gate.routeResourceMethod(resource, method, request.getMethod(), path);
+        Route route = gate.routeResourceMethod(resource, method, request.getMethod(), path);
         if (route == null) {
             if (Gate.changesState(request.getMethod())) {
                 undeclared(gate, request, path, resource, method);

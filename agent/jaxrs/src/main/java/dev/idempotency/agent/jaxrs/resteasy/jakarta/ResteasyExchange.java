@@ -4,6 +4,7 @@ import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
@@ -65,7 +66,7 @@ public final class ResteasyExchange {
         Method method = invoker.getMethod();
         Class<?> resource = invoker instanceof ResourceMethodInvoker
                 ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
-        Object route = gate.routeResourceMethod(resource, method, request.getHttpMethod(), path);
+        Route route = gate.routeResourceMethod(resource, method, request.getHttpMethod(), path);
         if (route == null) {
             if (Gate.changesState(request.getHttpMethod())) {
                 undeclared(gate, request, path, resource, method);
