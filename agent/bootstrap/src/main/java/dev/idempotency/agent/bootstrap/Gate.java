@@ -8,15 +8,16 @@ package dev.idempotency.agent.bootstrap;
 public interface Gate {
 
     /**
-     * The declared endpoint for this method and routed path (see {@link RequestView#path()}), or
-     * {@code null} when the request is not protected. {@code contextPath} is the application's
+     * The route to the declared endpoint for this method and routed path (see
+     * {@link RequestView#path()}), or {@code null} when the request is not protected. The adapter
+     * hands the route to {@link #begin}; the path is not worked out again there. {@code contextPath} is the application's
      * ({@code ""} at the root), used only to tell an operator whose declared path wrongly
      * includes it. Cheap: called on every request that reaches an instrumented entry point.
      */
     Route route(String method, String contextPath, String path);
 
     /**
-     * The declared endpoint for the JAX-RS resource method the runtime matched (declared on the
+     * The route to the declared endpoint for the JAX-RS resource method the runtime matched (declared on the
      * resource class or on any of its supertypes, as JAX-RS annotations are inherited), else the
      * one declared for the method and path; {@code null} when neither is declared.
      */
