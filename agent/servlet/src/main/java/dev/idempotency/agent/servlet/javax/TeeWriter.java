@@ -96,6 +96,11 @@ final class TeeWriter extends PrintWriter {
         }
     }
 
+    /** The container discarded what was buffered (a reset): so does the copy, with the text not yet encoded. */
+    synchronized void discardPending() {
+        pending.setLength(0);
+    }
+
     /** The number of bytes it added to the copy. */
     synchronized int flushCopy() {
         if (pending.length() == 0) {
