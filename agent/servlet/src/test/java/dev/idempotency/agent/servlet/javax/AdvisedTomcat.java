@@ -1,5 +1,7 @@
 package dev.idempotency.agent.servlet.javax;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.idempotency.agent.bootstrap.Bridge;
 import java.io.IOException;
 import java.net.URI;
@@ -22,14 +24,21 @@ import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.startup.Tomcat;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * An embedded Tomcat 9 on a free port whose one servlet runs the test's application behind the
  * servlet adapter, called as the advice inlined into {@code service} calls it: the application
  * gets Tomcat's own request and response wrapped by the adapter, and a client on a socket gets
- * what Tomcat sends. Installs a {@link RecordingGate} on the bridge while it runs.
+ * what Tomcat sends. Registered as an extension, it serves a test class's tests with a
+ * {@link RecordingGate} on the bridge, set back before each test; a test fails if the adapter
+ * reported a failure of its own.
  */
-final class AdvisedTomcat implements AutoCloseable {
+final class AdvisedTomcat implements BeforeAllCallback, AfterAllCallback, BeforeEachCallback, AfterEachCallback {
 
     /** What the servlet does with the request and response it is given. */
     interface Application {
@@ -40,34 +49,38 @@ final class AdvisedTomcat implements AutoCloseable {
     private static final Logger TOMCAT_LOGGING = Logger.getLogger("org.apache");
 
     final RecordingGate gate = new RecordingGate();
-    private final Tomcat tomcat;
-    private final Path baseDir;
+    private Tomcat tomcat;
+    private Path baseDir;
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
     private volatile Application application = (request, response) -> { };
     /** Completes once the advised {@code service} call of the latest request has returned. */
     private volatile CompletableFuture<Void> serviceReturned = new CompletableFuture<>();
 
-    private AdvisedTomcat(Tomcat tomcat, Path baseDir) {
-        this.tomcat = tomcat;
-        this.baseDir = baseDir;
-    }
-
-    static AdvisedTomcat start() throws IOException, LifecycleException {
+    @Override
+    public void beforeAll(ExtensionContext test) throws IOException, LifecycleException {
         TOMCAT_LOGGING.setLevel(Level.WARNING);
-        Path baseDir = Files.createTempDirectory("advised-tomcat");
-        Tomcat tomcat = new Tomcat();
+        baseDir = Files.createTempDirectory("advised-tomcat");
+        tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         tomcat.setPort(0);
-        AdvisedTomcat advised = new AdvisedTomcat(tomcat, baseDir);
         Context context = tomcat.addContext("", baseDir.toString());
-        Wrapper servlet = Tomcat.addServlet(context, "application", advised.new AdvisedServlet());
+        Wrapper servlet = Tomcat.addServlet(context, "application", new AdvisedServlet());
         servlet.setAsyncSupported(true);
         context.addServletMappingDecoded("/*", "application");
         tomcat.getConnector();
         tomcat.start();
-        Bridge.install(advised.gate);
-        return advised;
+        Bridge.install(gate);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext test) {
+        gate.reset();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext test) {
+        assertThat(gate.adapterFailures()).as("failures of the adapter").isEmpty();
     }
 
     /** The application the next requests reach. */
@@ -93,7 +106,7 @@ final class AdvisedTomcat implements AutoCloseable {
     }
 
     @Override
-    public void close() throws LifecycleException, IOException {
+    public void afterAll(ExtensionContext test) throws LifecycleException, IOException {
         Bridge.install(null);
         tomcat.stop();
         tomcat.destroy();

@@ -21,12 +21,9 @@ import javax.servlet.AsyncContext;
 import javax.servlet.ReadListener;
 import javax.servlet.ServletInputStream;
 import javax.servlet.http.HttpServletRequest;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The body the agent read before the application is handed back to it in Tomcat, as Tomcat would
@@ -37,30 +34,10 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BufferedRequestTest {
 
-    private static AdvisedTomcat tomcat;
+    @RegisterExtension
+    static final AdvisedTomcat tomcat = new AdvisedTomcat();
 
     private final AtomicReference<Object> seen = new AtomicReference<>();
-
-    @BeforeAll
-    static void start() throws Exception {
-        tomcat = AdvisedTomcat.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        tomcat.close();
-    }
-
-    @BeforeEach
-    void declared() {
-        tomcat.gate.declared = true;
-        tomcat.gate.readsBody = true;
-    }
-
-    @AfterEach
-    void noAdapterFailure() {
-        assertThat(tomcat.gate.adapterFailures()).isEmpty();
-    }
 
     // ---- the stream ----
 

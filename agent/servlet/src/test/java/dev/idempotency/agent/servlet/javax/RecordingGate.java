@@ -53,14 +53,16 @@ final class RecordingGate implements Gate {
         return declared ? "declared" : null;
     }
 
+    /** Asked by the JAX-RS adapters only. */
     @Override
     public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
-        return null;
+        throw new UnsupportedOperationException("a servlet routes by path");
     }
 
+    /** Asked only below a JAX-RS dispatcher servlet's prefix mapping. */
     @Override
     public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
-        return null;
+        throw new UnsupportedOperationException("no JAX-RS dispatcher here");
     }
 
     @Override
@@ -93,6 +95,22 @@ final class RecordingGate implements Gate {
             throw new AssertionError("expected exactly one outcome, got " + outcomes.size());
         }
         return outcomes.get(0);
+    }
+
+    /** Forgets the outcomes so far. */
+    synchronized void clear() {
+        outcomes.clear();
+    }
+
+    /** As new: declared, reading bodies, a capture limit of 1 MiB, nothing recorded. */
+    synchronized void reset() {
+        declared = true;
+        readsBody = true;
+        captureLimit = 1 << 20;
+        atFinish = () -> null;
+        outcomes.clear();
+        bodiesRead.clear();
+        adapterFailures.clear();
     }
 
     synchronized List<byte[]> bodiesRead() {
