@@ -104,6 +104,22 @@ class CapturingResponseOnTomcatTest {
         assertRecordedAsReceived(received);
     }
 
+    @Test
+    void aCharsetWithAByteOrderMarkIsRecordedWithTheOneMarkTheClientGot() throws Exception {
+        tomcat.serve((request, response) -> {
+            response.setContentType("text/plain; charset=UTF-16");
+            PrintWriter writer = response.getWriter();
+            writer.write(TEXT);
+            writer.write("x".repeat(5_000)); // past what the copy encodes at once
+            writer.write(TEXT);
+        });
+
+        HttpResponse<byte[]> received = post();
+
+        assertThat(new String(received.body(), "UTF-16")).isEqualTo(TEXT + "x".repeat(5_000) + TEXT);
+        assertRecordedAsReceived(received);
+    }
+
     // ---- the stream ----
 
     @Test
