@@ -45,7 +45,10 @@ final class AdvisedTomcat implements BeforeAllCallback, AfterAllCallback, Before
         void serve(HttpServletRequest request, HttpServletResponse response) throws IOException, ServletException;
     }
 
-    /** Tomcat's own logging says each start and stop, and warns of leak checks a test JVM does not open; only its errors matter here. */
+    /**
+     * Tomcat's own logging says each start and stop, and warns of leak checks a test JVM does not
+     * open to it; only its errors matter here.
+     */
     private static final Logger TOMCAT_LOGGING = Logger.getLogger("org.apache");
 
     final RecordingGate gate = new RecordingGate();
