@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.idempotency.agent.bootstrap.body.CaptureBudget;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.Socket;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.util.List;
@@ -174,6 +175,52 @@ class CapturingResponseOnTomcatTest {
 
         assertThat(received.body()).asString(ISO_8859_1).isEqualTo("final");
         assertRecordedAsReceived(received);
+    }
+
+    @Test
+    void whatAResetDiscardedIsNeitherSentNorRecorded() throws Exception {
+        tomcat.serve((request, response) -> {
+            response.setStatus(201);
+            response.setHeader("X-Draft", "yes");
+            response.getWriter().write("draft");
+            response.reset();
+            response.setStatus(202);
+            response.getWriter().write("final");
+        });
+
+        HttpResponse<byte[]> received = post();
+
+        assertThat(received.statusCode()).isEqualTo(202);
+        assertThat(received.headers().firstValue("X-Draft")).isEmpty();
+        assertThat(received.body()).asString(ISO_8859_1).isEqualTo("final");
+        assertThat(assertRecordedAsReceived(received).response.headers()).doesNotContainKey("X-Draft");
+    }
+
+    @Test
+    void aClientThatLeftWhileTheWriterWroteIsRecordedAsGone() throws Exception {
+        CountDownLatch clientLeft = new CountDownLatch(1);
+        tomcat.serve((request, response) -> {
+            PrintWriter writer = response.getWriter();
+            writer.write("x".repeat(10_000));
+            writer.flush();
+            awaitQuietly(clientLeft);
+            for (int i = 0; i < 200; i++) { // the writer keeps quiet about failed writes
+                writer.write("y".repeat(50_000));
+                writer.flush();
+            }
+        });
+
+        try (Socket client = new Socket(tomcat.uri("/").getHost(), tomcat.uri("/").getPort())) {
+            client.getOutputStream().write(("POST /orders HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}")
+                    .getBytes(ISO_8859_1));
+            assertThat(new String(client.getInputStream().readNBytes(12), ISO_8859_1)).isEqualTo("HTTP/1.1 200");
+            client.setSoLinger(true, 0); // a reset, as a client that gave up
+        } finally {
+            clientLeft.countDown();
+        }
+        tomcat.serviceReturned().get(20, TimeUnit.SECONDS);
+
+        assertThat(tomcat.gate.only().clientGone).isTrue();
     }
 
     @Test
