@@ -1,6 +1,7 @@
 package dev.idempotency.agent.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ final class ConfigBinder {
                 .mapping("prometheus", ConfigFields.PROMETHEUS), BuiltInDefaults.PROMETHEUS);
         SettingsBinder settings = new SettingsBinder(keeper.renewInterval());
         EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
-                BuiltInDefaults.SETTINGS, true);
+                EndpointSettings.defaults(), true);
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
         InstrumentationConfig instrumentation = InstrumentationBinder.bind(
                 r.mapping("instrumentation", ConfigFields.INSTRUMENTATION), BuiltInDefaults.INSTRUMENTATION);

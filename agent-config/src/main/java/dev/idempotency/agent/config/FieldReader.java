@@ -1,6 +1,7 @@
 package dev.idempotency.agent.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -144,8 +145,10 @@ final class FieldReader {
     }
 
     private int status(String text, String at, int fallback) {
-        if (!text.matches("\\d{3}") || text.compareTo("100") < 0 || text.compareTo("599") > 0) {
-            problems.add(at, text, "is not an HTTP status; use a number from 100 to 599");
+        String problem = text.matches("\\d{1,3}") ? EndpointSettings.statusProblem(Integer.parseInt(text))
+                : EndpointSettings.statusProblem(-1);
+        if (problem != null) {
+            problems.add(at, text, problem);
             return fallback;
         }
         return Integer.parseInt(text);

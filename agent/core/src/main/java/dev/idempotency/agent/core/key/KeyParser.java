@@ -1,6 +1,6 @@
 package dev.idempotency.agent.core.key;
 
-import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.util.List;
 
 /**
@@ -15,13 +15,16 @@ public final class KeyParser {
     private final int minLength;
     private final int maxLength;
 
-    public KeyParser(int minLength, int maxLength) {
-        if (minLength < 1 || maxLength > EndpointDefaults.KEY_MAX_LENGTH || minLength > maxLength) {
-            throw new IllegalArgumentException("key length bounds must satisfy 1 <= min <= max <= "
-                    + EndpointDefaults.KEY_MAX_LENGTH + ", got " + minLength + ".." + maxLength);
-        }
-        this.minLength = minLength;
-        this.maxLength = maxLength;
+    /** Takes the key settings of an endpoint, whose bounds {@link EndpointSettings} has checked. */
+    public KeyParser(EndpointSettings settings) {
+        this.minLength = settings.keyMinLength();
+        this.maxLength = settings.keyMaxLength();
+    }
+
+    /** What a client must send, for the answer to an invalid key. */
+    public String expected() {
+        return "exactly one key of " + minLength + " to " + maxLength
+                + " visible ASCII characters, optionally as a quoted string";
     }
 
     /** Parses all values of the key header, in the order received (empty list: no header). */
