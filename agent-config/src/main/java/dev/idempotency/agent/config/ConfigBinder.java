@@ -68,12 +68,7 @@ final class ConfigBinder {
                     + " or jdbc:h2:file:./idempotency-store/agent");
             url = base.url();
         }
-        String table = r.text("table", base.table());
-        String tableProblem = StoreSettings.tableProblem(table);
-        if (tableProblem != null) {
-            r.problem(r.pathOf("table"), table, tableProblem);
-            table = base.table();
-        }
+        String table = r.checked("table", base.table(), StoreSettings::tableProblem);
         return base.withUrl(url)
                 .withCredentials(r.text("user", base.user()), r.text("password", base.password()))
                 .withTable(table)

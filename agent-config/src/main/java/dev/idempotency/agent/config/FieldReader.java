@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Reads the fields of one mapping of the config tree. A bad value becomes a problem and the
@@ -88,6 +89,23 @@ final class FieldReader {
     String text(String field, String fallback) {
         JsonNode value = value(field);
         return value == null ? fallback : scalar(value, pathOf(field), fallback);
+    }
+
+    /**
+     * A text the vocabulary has a rule for: {@code problem} says in words why a text cannot be the
+     * value ({@code StoreSettings::tableProblem}), or returns {@code null} when it can.
+     */
+    String checked(String field, String fallback, Function<String, String> problem) {
+        String text = text(field, null);
+        if (text == null) {
+            return fallback;
+        }
+        String why = problem.apply(text);
+        if (why != null) {
+            problems.add(pathOf(field), text, why);
+            return fallback;
+        }
+        return text;
     }
 
     /**
