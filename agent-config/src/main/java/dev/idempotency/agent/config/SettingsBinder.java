@@ -22,7 +22,7 @@ final class SettingsBinder {
 
     /** The fields of an endpoint setting, in the order docs/configuration.md lists them. */
     static final List<String> FIELDS = List.of(
-            "key-header", "required", "key-min-length", "key-max-length", "scope", "ttl", "lease",
+            "key-header", "required", "key-min-length", "key-max-length", "key-pattern", "scope", "ttl", "lease",
             "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after",
             "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error",
             "replay-headers", "deadline");
@@ -50,7 +50,8 @@ final class SettingsBinder {
                 .keyHeader(HeaderFields.one(r, "key-header", base.keyHeader(), false))
                 .required(r.bool("required", base.required()));
         keyLengths(r, base, settings);
-        settings.scope(scope(r, base.scope()))
+        settings.keyPattern(r.checked("key-pattern", base.keyPattern().orElse(""), EndpointSettings::keyPatternProblem))
+                .scope(scope(r, base.scope()))
                 .ttl(r.duration("ttl", base.ttl(), true));
         lease(r, base, ownSection, settings);
         settings.fingerprint(fingerprint(r.mapping("fingerprint", FINGERPRINT), base.fingerprint()))

@@ -53,6 +53,7 @@ class ConfigLoaderTest {
               required: false
               key-min-length: 8
               key-max-length: 64
+              key-pattern: "[A-Za-z0-9-]+"
               scope: [header:X-Tenant-Id, principal]
               ttl: 7d
               lease: 1m
@@ -159,6 +160,7 @@ class ConfigLoaderTest {
         assertThat(s.required()).isFalse();
         assertThat(s.keyMinLength()).isEqualTo(8);
         assertThat(s.keyMaxLength()).isEqualTo(64);
+        assertThat(s.keyPattern()).contains("[A-Za-z0-9-]+");
         assertThat(s.scope()).extracting(ScopePart::kind, ScopePart::headerName)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.HEADER, "X-Tenant-Id"),
                         org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.PRINCIPAL, null));

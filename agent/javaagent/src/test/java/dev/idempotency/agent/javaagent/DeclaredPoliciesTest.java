@@ -37,6 +37,7 @@ class DeclaredPoliciesTest {
                     required: false
                     key-min-length: 8
                     key-max-length: 64
+                    key-pattern: "[a-z0-9-]{8,}"
                     scope: [header:X-Tenant, principal, cookie:SESSION]
                     ttl: 2h
                     lease: 45s
@@ -81,6 +82,7 @@ class DeclaredPoliciesTest {
         assertThat(pay.settings().required()).isFalse();
         assertThat(pay.settings().keyMinLength()).isEqualTo(8);
         assertThat(pay.settings().keyMaxLength()).isEqualTo(64);
+        assertThat(pay.keyParser().expected()).contains("matching [a-z0-9-]{8,}");
         assertThat(pay.settings().scope()).containsExactly(ScopePart.header("X-Tenant"), ScopePart.principal(),
                 ScopePart.cookie("SESSION"));
         assertThat(pay.settings().ttl()).isEqualTo(Duration.ofHours(2));

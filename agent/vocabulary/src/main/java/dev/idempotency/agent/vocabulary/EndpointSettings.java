@@ -5,6 +5,8 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The idempotency settings of one endpoint: the config's {@code defaults} section with the
@@ -25,6 +27,8 @@ public final class EndpointSettings {
     private final boolean required;
     private final int keyMinLength;
     private final int keyMaxLength;
+    /** Empty: any key. */
+    private final String keyPattern;
     private final List<ScopePart> scope;
     private final Duration ttl;
     private final Duration lease;
@@ -45,6 +49,7 @@ public final class EndpointSettings {
         this.required = b.required;
         this.keyMinLength = b.keyMinLength;
         this.keyMaxLength = b.keyMaxLength;
+        this.keyPattern = b.keyPattern;
         this.scope = List.copyOf(b.scope);
         this.ttl = b.ttl;
         this.lease = b.lease;
@@ -78,6 +83,7 @@ public final class EndpointSettings {
         b.required = required;
         b.keyMinLength = keyMinLength;
         b.keyMaxLength = keyMaxLength;
+        b.keyPattern = keyPattern;
         b.scope = scope;
         b.ttl = ttl;
         b.lease = lease;
@@ -101,6 +107,8 @@ public final class EndpointSettings {
     public boolean required() { return required; }
     public int keyMinLength() { return keyMinLength; }
     public int keyMaxLength() { return keyMaxLength; }
+    /** The regular expression every key must match as a whole; empty when any key within the lengths will do. */
+    public Optional<String> keyPattern() { return keyPattern.isEmpty() ? Optional.empty() : Optional.of(keyPattern); }
     /** What a key is unique within; never empty, a single {@link ScopePart#none()} for the whole service. */
     public List<ScopePart> scope() { return scope; }
     /** How long a completed record answers replays, counted from completion. */
@@ -134,6 +142,17 @@ public final class EndpointSettings {
             return "is out of range; use a whole number from 1 to " + MAX_KEY_LENGTH;
         }
         return min > max ? "is greater than key-max-length (" + max + "); make it at most key-max-length" : null;
+    }
+
+    /** Why {@code regex} cannot be a key pattern, in words; {@code null} when it can. */
+    public static String keyPatternProblem(String regex) {
+        try {
+            Pattern.compile(regex);
+            return null;
+        } catch (PatternSyntaxException e) {
+            return "is not a regular expression (" + e.getDescription() + "); write one the whole key must match,"
+                    + " like [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+        }
     }
 
     /** Why {@code parts} cannot be a scope, in words; {@code null} when they can. */
@@ -248,6 +267,7 @@ public final class EndpointSettings {
         private boolean required = true;
         private int keyMinLength = 1;
         private int keyMaxLength = MAX_KEY_LENGTH;
+        private String keyPattern = "";
         private Collection<ScopePart> scope = List.of(ScopePart.none());
         private Duration ttl = Duration.ofHours(24);
         private Duration lease = Duration.ofSeconds(30);
@@ -270,6 +290,8 @@ public final class EndpointSettings {
         public Builder required(boolean required) { this.required = required; return this; }
         public Builder keyMinLength(int keyMinLength) { this.keyMinLength = keyMinLength; return this; }
         public Builder keyMaxLength(int keyMaxLength) { this.keyMaxLength = keyMaxLength; return this; }
+        /** {@code null} or empty (the default) for any key. */
+        public Builder keyPattern(String regex) { this.keyPattern = regex == null ? "" : regex; return this; }
         public Builder scope(Collection<ScopePart> scope) { this.scope = scope; return this; }
         public Builder scope(ScopePart... scope) { this.scope = List.of(scope); return this; }
         public Builder ttl(Duration ttl) { this.ttl = ttl; return this; }
@@ -291,6 +313,8 @@ public final class EndpointSettings {
             require(HttpToken.isToken(keyHeader), "key-header", keyHeader, "is not a header name; name the key header");
             require(keyLengthProblem(keyMinLength, keyMaxLength) == null, "key-min-length/key-max-length",
                     keyMinLength + ".." + keyMaxLength, "keep 1 <= min <= max <= " + MAX_KEY_LENGTH);
+            String patternProblem = keyPatternProblem(keyPattern);
+            require(patternProblem == null, "key-pattern", keyPattern, patternProblem);
             require(scope != null, "scope", null, "use none for a service-wide scope");
             String scopeProblem = scopeProblem(List.copyOf(scope));
             require(scopeProblem == null, "scope", scope, scopeProblem);

@@ -16,6 +16,7 @@ class EndpointSettingsTest {
         assertThat(settings.required()).isTrue();
         assertThat(settings.keyMinLength()).isEqualTo(1);
         assertThat(settings.keyMaxLength()).isEqualTo(255);
+        assertThat(settings.keyPattern()).as("any key").isEmpty();
         assertThat(settings.scope()).containsExactly(ScopePart.none());
         assertThat(settings.ttl()).isEqualTo(Duration.ofHours(24));
         assertThat(settings.lease()).isEqualTo(Duration.ofSeconds(30));
@@ -42,7 +43,8 @@ class EndpointSettingsTest {
     @Test
     void toBuilderKeepsEverySettingItDoesNotChange() {
         EndpointSettings settings = EndpointSettings.builder().keyHeader("X-Idem").required(false).keyMinLength(8)
-                .keyMaxLength(64).scope(ScopePart.principal()).ttl(Duration.ofHours(2)).lease(Duration.ofSeconds(45))
+                .keyMaxLength(64).keyPattern("[a-z]+").scope(ScopePart.principal()).ttl(Duration.ofHours(2))
+                .lease(Duration.ofSeconds(45))
                 .fingerprint(new EndpointSettings.Fingerprint(FingerprintMode.JSON, List.of("at"), List.of("c"),
                         List.of("X-Account")))
                 .statuses(new EndpointSettings.Statuses(428, 422, 400, 408, 500, 409, 429, 500))
@@ -65,6 +67,8 @@ class EndpointSettingsTest {
                 .hasMessageContaining("key-max-length");
         assertThatThrownBy(() -> EndpointSettings.builder().keyMinLength(20).keyMaxLength(10).build())
                 .hasMessageContaining("key-min-length");
+        assertThatThrownBy(() -> EndpointSettings.builder().keyPattern("[a-z").build())
+                .hasMessageContaining("key-pattern = [a-z is not valid; is not a regular expression");
         assertThatThrownBy(() -> EndpointSettings.builder().keyHeader(" ").build()).hasMessageContaining("key-header");
         assertThatThrownBy(() -> EndpointSettings.builder().ttl(Duration.ZERO).build()).hasMessageContaining("ttl");
         assertThatThrownBy(() -> EndpointSettings.builder().inFlightWait(Duration.ofSeconds(-1)).build())
@@ -77,6 +81,14 @@ class EndpointSettingsTest {
                 .hasMessageContaining("release-on-status");
         assertThatThrownBy(() -> new EndpointSettings.Statuses(400, 400, 413, 504, 503, 422, 99, 409))
                 .hasMessageContaining("from 100 to 599");
+    }
+
+    @Test
+    void anEmptyKeyPatternMeansAnyKey() {
+        EndpointSettings strict = EndpointSettings.builder().keyPattern("[a-z]+").build();
+        assertThat(strict.keyPattern()).contains("[a-z]+");
+        assertThat(strict.toBuilder().keyPattern("").build().keyPattern()).isEmpty();
+        assertThat(EndpointSettings.builder().keyPattern(null).build().keyPattern()).isEmpty();
     }
 
     @Test

@@ -105,7 +105,8 @@ class IdempotencyGateTest {
 
     @Test
     void case2_missingKeyStatusIsConfigurable() {
-        GateFixture fixture = new GateFixture(orders().statuses(new EndpointSettings.Statuses(428, 400, 413, 504, 503, 422, 409, 409)));
+        GateFixture fixture = new GateFixture(
+                orders().statuses(new EndpointSettings.Statuses(428, 400, 413, 504, 503, 422, 409, 409)));
         assertProblem(fixture.begin(TestRequest.post("/orders").build()), 428, "idempotency-key-missing");
     }
 
@@ -120,6 +121,24 @@ class IdempotencyGateTest {
         assertThat(event.decision()).isEqualTo(Decision.INVALID_KEY);
         assertThat(event.reason()).contains("256 characters");
         assertThat(event.key()).isNull();
+    }
+
+    @Test
+    void case3_aKeyOutsideTheEndpointsPatternIsRefusedAndTheApplicationDoesNotRun() {
+        GateFixture fixture = new GateFixture(
+                orders().keyPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
+
+        Verdict refused = fixture.begin(create("retry-1").build());
+        JsonNode problem = assertProblem(refused, 400, "idempotency-key-invalid");
+        assertThat(refused.proceeds()).as("the application runs").isFalse();
+        assertThat(problem.get("detail").asText()).contains("does not match the pattern")
+                .contains("matching [0-9a-f]{8}-");
+        assertThat(fixture.listener.last().decision()).isEqualTo(Decision.INVALID_KEY);
+        assertThat(fixture.record("retry-1")).isEmpty();
+
+        Verdict accepted = fixture.begin(create("3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a").build());
+        assertThat(accepted.proceeds()).isTrue();
+        assertThat(fixture.record("3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a")).isPresent();
     }
 
     @Test
@@ -416,7 +435,8 @@ class IdempotencyGateTest {
 
     @Test
     void case9_mismatchStatusIsConfigurable() {
-        GateFixture fixture = new GateFixture(orders().statuses(new EndpointSettings.Statuses(400, 400, 413, 504, 503, 409, 409, 409)));
+        GateFixture fixture = new GateFixture(
+                orders().statuses(new EndpointSettings.Statuses(400, 400, 413, 504, 503, 409, 409, 409)));
         execute(fixture, create("k1").build(), created());
         assertProblem(fixture.begin(create("k1").body("x").build()), 409, "idempotency-key-reused");
     }

@@ -73,6 +73,17 @@ class KeyParserTest {
         assertThat(strict.parse(List.of("0123456789abcdef")).isValid()).isTrue();
     }
 
+    @Test
+    void aKeyPatternMustMatchTheWholeKey() {
+        KeyParser uuids = new KeyParser(EndpointSettings.builder().keyPattern("[0-9a-f-]{36}").build());
+        assertThat(uuids.parse(List.of("3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a")).isValid()).isTrue();
+        assertThat(uuids.parse(List.of("\"3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a\"")).isValid()).as("quoted").isTrue();
+        assertThat(uuids.parse(List.of("3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a-and-more")).reason())
+                .isEqualTo("the key does not match the pattern this endpoint requires ([0-9a-f-]{36})");
+        assertThat(uuids.expected()).contains("matching [0-9a-f-]{36}");
+        assertThat(parser.expected()).doesNotContain("matching");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "   ", "\"\"", "a b", "\"a b\"", "abc\u0001", "\"abc\u007f\"", "ключ", "\"abc",
             "\"ab\\c\"", "\"abc\\\"", "\"abc\";p=1", "\"abc\"x"})
