@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.Path;
 import java.time.Duration;

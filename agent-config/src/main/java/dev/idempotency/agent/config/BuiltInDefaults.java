@@ -1,6 +1,5 @@
 package dev.idempotency.agent.config;
 
-import dev.idempotency.agent.vocabulary.EndpointDefaults;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.time.Duration;
 import java.util.List;
@@ -18,23 +17,10 @@ final class BuiltInDefaults {
     static final KeeperConfig KEEPER = new KeeperConfig(Duration.ofSeconds(10), Duration.ofMinutes(1), 500);
 
     static final LoggingConfig LOGGING = new LoggingConfig(
-            LogSink.STDOUT, null, 10L * 1024 * 1024, 5, null, EndpointDefaults.REQUEST_ID_HEADER, List.of(), true,
+            LogSink.STDOUT, null, 10L * 1024 * 1024, 5, null, "X-Request-Id", List.of(), true,
             new BodyLoggingConfig(false, List.of("password", "cardNumber", "cvv"), 2L * 1024));
 
     static final PrometheusConfig PROMETHEUS = new PrometheusConfig(null, "127.0.0.1", Duration.ofSeconds(15));
-
-    static final EndpointSettings SETTINGS = new EndpointSettings(
-            EndpointDefaults.KEY_HEADER, EndpointDefaults.KEY_REQUIRED, EndpointDefaults.KEY_MIN_LENGTH,
-            EndpointDefaults.KEY_MAX_LENGTH, Scope.NONE, EndpointDefaults.TTL, EndpointDefaults.LEASE,
-            new FingerprintConfig(EndpointDefaults.FINGERPRINT_MODE, List.of(), null, List.of()),
-            new AnswerStatuses(EndpointDefaults.MISSING_KEY_STATUS, EndpointDefaults.INVALID_KEY_STATUS,
-                    EndpointDefaults.BODY_TOO_LARGE_STATUS, EndpointDefaults.DEADLINE_EXCEEDED_STATUS,
-                    EndpointDefaults.STORE_UNAVAILABLE_STATUS, EndpointDefaults.KEY_REUSED_STATUS,
-                    EndpointDefaults.IN_PROGRESS_STATUS, EndpointDefaults.OUTCOME_UNKNOWN_STATUS),
-            List.of(), EndpointDefaults.IN_FLIGHT_WAIT, EndpointDefaults.RETRY_AFTER,
-            EndpointDefaults.MAX_REQUEST_BODY, EndpointDefaults.MAX_STORED_RESPONSE_BODY,
-            EndpointDefaults.CRASH_POLICY, EndpointDefaults.ON_STORE_ERROR, List.of(),
-            new DeadlineConfig(EndpointDefaults.DEADLINE_HEADER, EndpointDefaults.DEADLINE_FORMAT));
 
     /** Every instrumentation group on. */
     static final InstrumentationConfig INSTRUMENTATION = new InstrumentationConfig(List.of());

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ final class ConfigBinder {
                 .mapping("prometheus", ConfigFields.PROMETHEUS), BuiltInDefaults.PROMETHEUS);
         SettingsBinder settings = new SettingsBinder(keeper.renewInterval());
         EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
-                BuiltInDefaults.SETTINGS, true);
+                EndpointSettings.defaults(), true);
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
         InstrumentationConfig instrumentation = InstrumentationBinder.bind(
                 r.mapping("instrumentation", ConfigFields.INSTRUMENTATION), BuiltInDefaults.INSTRUMENTATION);
@@ -67,12 +68,7 @@ final class ConfigBinder {
                     + " or jdbc:h2:file:./idempotency-store/agent");
             url = base.url();
         }
-        String table = r.text("table", base.table());
-        String tableProblem = StoreSettings.tableProblem(table);
-        if (tableProblem != null) {
-            r.problem(r.pathOf("table"), table, tableProblem);
-            table = base.table();
-        }
+        String table = r.checked("table", base.table(), StoreSettings::tableProblem);
         return base.withUrl(url)
                 .withCredentials(r.text("user", base.user()), r.text("password", base.password()))
                 .withTable(table)

@@ -21,16 +21,10 @@ final class ConfigFields {
     static final List<String> BODY = List.of("enabled", "redact-fields", "max-size");
     static final List<String> METRICS = List.of("prometheus");
     static final List<String> PROMETHEUS = List.of("port", "bind-address", "store-gauges-interval");
-    static final List<String> SETTINGS = List.of(
-            "key-header", "required", "key-min-length", "key-max-length", "scope", "ttl", "lease",
-            "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after",
-            "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error",
-            "replay-headers", "deadline");
-    static final List<String> FINGERPRINT = List.of("mode", "ignored-fields", "query-parameters", "headers");
-    static final List<String> STATUSES = List.of(
-            "missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable",
-            "key-reused", "in-progress", "outcome-unknown");
-    static final List<String> DEADLINE = List.of("header", "format");
+    static final List<String> SETTINGS = SettingsBinder.FIELDS;
+    static final List<String> FINGERPRINT = SettingsBinder.FINGERPRINT;
+    static final List<String> STATUSES = SettingsBinder.STATUSES;
+    static final List<String> DEADLINE = SettingsBinder.DEADLINE;
     static final List<String> INSTRUMENTATION = List.of("disabled");
     static final List<String> ENDPOINT_OWN = List.of("name", "method", "path", "resource-method");
     static final List<String> ENDPOINT = concat(ENDPOINT_OWN, SETTINGS);

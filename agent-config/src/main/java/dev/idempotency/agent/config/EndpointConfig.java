@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.PathTemplate;
 import java.util.Optional;
 

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.PathTemplate;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,12 +1,14 @@
 package dev.idempotency.agent.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
 
 /**
  * Reads the fields of one mapping of the config tree. A bad value becomes a problem and the
@@ -90,6 +92,23 @@ final class FieldReader {
     }
 
     /**
+     * A text the vocabulary has a rule for: {@code problem} says in words why a text cannot be the
+     * value ({@code StoreSettings::tableProblem}), or returns {@code null} when it can.
+     */
+    String checked(String field, String fallback, Function<String, String> problem) {
+        String text = text(field, null);
+        if (text == null) {
+            return fallback;
+        }
+        String why = problem.apply(text);
+        if (why != null) {
+            problems.add(pathOf(field), text, why);
+            return fallback;
+        }
+        return text;
+    }
+
+    /**
      * The text of a scalar, env references resolved; a list or mapping where one value belongs is
      * a problem, and so is a reference to a variable that is not set.
      */
@@ -144,8 +163,10 @@ final class FieldReader {
     }
 
     private int status(String text, String at, int fallback) {
-        if (!text.matches("\\d{3}") || text.compareTo("100") < 0 || text.compareTo("599") > 0) {
-            problems.add(at, text, "is not an HTTP status; use a number from 100 to 599");
+        String problem = text.matches("\\d{1,3}") ? EndpointSettings.statusProblem(Integer.parseInt(text))
+                : EndpointSettings.statusProblem(-1);
+        if (problem != null) {
+            problems.add(at, text, problem);
             return fallback;
         }
         return Integer.parseInt(text);

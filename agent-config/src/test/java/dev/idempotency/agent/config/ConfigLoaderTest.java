@@ -1,13 +1,14 @@
 package dev.idempotency.agent.config;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import dev.idempotency.agent.vocabulary.StoreSettings;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -52,6 +53,7 @@ class ConfigLoaderTest {
               required: false
               key-min-length: 8
               key-max-length: 64
+              key-pattern: "[A-Za-z0-9-]+"
               scope: [header:X-Tenant-Id, principal]
               ttl: 7d
               lease: 1m
@@ -158,7 +160,8 @@ class ConfigLoaderTest {
         assertThat(s.required()).isFalse();
         assertThat(s.keyMinLength()).isEqualTo(8);
         assertThat(s.keyMaxLength()).isEqualTo(64);
-        assertThat(s.scope().parts()).extracting(ScopePart::kind, ScopePart::headerName)
+        assertThat(s.keyPattern()).contains("[A-Za-z0-9-]+");
+        assertThat(s.scope()).extracting(ScopePart::kind, ScopePart::headerName)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.HEADER, "X-Tenant-Id"),
                         org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.PRINCIPAL, null));
         assertThat(s.ttl()).isEqualTo(Duration.ofDays(7));
@@ -167,7 +170,7 @@ class ConfigLoaderTest {
         assertThat(s.fingerprint().ignoredFields()).containsExactly("requestedAt", "meta.trace");
         assertThat(s.fingerprint().queryParameters()).contains(List.of("currency"));
         assertThat(s.fingerprint().headers()).containsExactly("Content-Type");
-        AnswerStatuses st = s.statuses();
+        EndpointSettings.Statuses st = s.statuses();
         assertThat(List.of(st.missingKey(), st.invalidKey(), st.bodyTooLarge(), st.deadlineExceeded(),
                 st.storeUnavailable(), st.keyReused(), st.inProgress(), st.outcomeUnknown()))
                 .containsExactly(428, 422, 400, 408, 500, 409, 429, 500);
@@ -251,7 +254,7 @@ class ConfigLoaderTest {
                       query-parameters: []
                 """).endpoints().get(0).settings();
 
-        assertThat(s.scope().parts()).extracting(ScopePart::kind, ScopePart::cookieName)
+        assertThat(s.scope()).extracting(ScopePart::kind, ScopePart::cookieName)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.COOKIE, "JSESSIONID"),
                         org.assertj.core.groups.Tuple.tuple(ScopePart.Kind.HEADER, null));
         assertThat(s.fingerprint().queryParameters()).as("no query parameter at all").contains(List.of());
@@ -288,32 +291,8 @@ class ConfigLoaderTest {
 
         EndpointConfig endpoint = config.endpoints().get(0);
         assertThat(endpoint.name()).isEqualTo("POST /orders");
-        EndpointSettings s = endpoint.settings();
-        assertThat(s.keyHeader()).isEqualTo("Idempotency-Key");
-        assertThat(s.required()).isTrue();
-        assertThat(s.keyMinLength()).isEqualTo(1);
-        assertThat(s.keyMaxLength()).isEqualTo(255);
-        assertThat(s.scope().isNone()).isTrue();
-        assertThat(s.ttl()).isEqualTo(Duration.ofHours(24));
-        assertThat(s.lease()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(s.fingerprint().mode()).isEqualTo(FingerprintMode.RAW);
-        assertThat(s.fingerprint().ignoredFields()).isEmpty();
-        assertThat(s.fingerprint().queryParameters()).as("absent: the whole query string").isEmpty();
-        assertThat(s.fingerprint().headers()).isEmpty();
-        AnswerStatuses st = s.statuses();
-        assertThat(List.of(st.missingKey(), st.invalidKey(), st.bodyTooLarge(), st.deadlineExceeded(),
-                st.storeUnavailable(), st.keyReused(), st.inProgress(), st.outcomeUnknown()))
-                .containsExactly(400, 400, 413, 504, 503, 422, 409, 409);
-        assertThat(s.releaseOnStatus()).isEmpty();
-        assertThat(s.inFlightWait()).isZero();
-        assertThat(s.retryAfter()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(s.maxRequestBody()).isEqualTo(1024 * 1024);
-        assertThat(s.maxStoredResponseBody()).isEqualTo(1024 * 1024);
-        assertThat(s.crashPolicy()).isEqualTo(CrashPolicy.UNKNOWN);
-        assertThat(s.onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_CLOSED);
-        assertThat(s.replayHeaders()).isEmpty();
-        assertThat(s.deadline().header()).isEmpty();
-        assertThat(s.deadline().format()).isEqualTo(DeadlineFormat.RELATIVE_MS);
+        assertThat(endpoint.settings()).as("every setting at its default (EndpointSettingsTest lists them)")
+                .usingRecursiveComparison().isEqualTo(EndpointSettings.defaults());
     }
 
     @Test

@@ -50,6 +50,14 @@ class ConfigProblemsTest {
     }
 
     @Test
+    void aKeyPatternThatIsNoRegularExpression() {
+        assertThat(problems(ORDERS + "    key-pattern: \"[0-9a-f\"\n")).containsExactly(line(
+                "endpoints[0].key-pattern: \"[0-9a-f\" is not a regular expression (Unclosed character class);"
+                        + " write one the whole key must match, like"
+                        + " [0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
+    }
+
+    @Test
     void badDuration() {
         assertThat(problems("endpoints:\n  - method: POST\n    path: /a\n  - method: POST\n    path: /b\n"
                 + "  - method: POST\n    path: /c\n    ttl: 24 hours\n"))

@@ -1,10 +1,11 @@
 package dev.idempotency.agent.config;
 
-import dev.idempotency.agent.vocabulary.DeadlineFormat;
-import dev.idempotency.agent.vocabulary.FingerprintMode;
-import dev.idempotency.agent.vocabulary.ScopePart;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
+import dev.idempotency.agent.vocabulary.FingerprintMode;
+import dev.idempotency.agent.vocabulary.ScopePart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,12 +52,12 @@ class ExamplesTest {
                 .containsExactly(FingerprintMode.JSON, FingerprintMode.RAW, FingerprintMode.JSON);
         assertThat(config.endpoints()).extracting(e -> e.settings().releaseOnStatus())
                 .as("statuses the demo answers before any write").containsOnly(java.util.List.of(429, 503));
-        Scope paymentScope = config.endpoints().get(2).settings().scope();
-        assertThat(paymentScope.parts()).singleElement().satisfies(part -> {
+        List<ScopePart> paymentScope = config.endpoints().get(2).settings().scope();
+        assertThat(paymentScope).singleElement().satisfies(part -> {
             assertThat(part.kind()).isEqualTo(ScopePart.Kind.HEADER);
             assertThat(part.headerName()).isEqualTo("X-Merchant-Id");
         });
-        assertThat(config.endpoints().get(0).settings().scope().isNone()).isTrue();
+        assertThat(config.endpoints().get(0).settings().scope()).containsExactly(ScopePart.none());
     }
 
     @Test
@@ -72,7 +73,7 @@ class ExamplesTest {
         assertThat(withoutEnv.logging().sink()).isEqualTo(LogSink.FILE);
         assertThat(withoutEnv.logging().hashSecret()).isEmpty();
         EndpointSettings payment = withoutEnv.endpoints().get(1).settings();
-        assertThat(payment.scope().parts()).extracting(ScopePart::kind)
+        assertThat(payment.scope()).extracting(ScopePart::kind)
                 .containsExactly(ScopePart.Kind.HEADER, ScopePart.Kind.PRINCIPAL);
         assertThat(payment.inFlightWait()).isEqualTo(Duration.ofSeconds(2));
         assertThat(payment.releaseOnStatus()).containsExactly(429, 503);

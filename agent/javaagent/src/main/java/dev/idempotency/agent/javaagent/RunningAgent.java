@@ -2,6 +2,7 @@ package dev.idempotency.agent.javaagent;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.config.AgentConfig;
+import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.config.KeeperConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.RandomUuids;
@@ -17,6 +18,7 @@ import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -56,7 +58,7 @@ final class RunningAgent {
      * stderr.
      */
     static RunningAgent start(AgentConfig config, AttemptListener attempts, AgentStatus status) {
-        List<EndpointPolicy> policies = EndpointPolicies.from(config);
+        List<EndpointPolicy> policies = policies(config);
         StoreSettings settings = config.store();
         JdbcStores.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings),
@@ -121,14 +123,25 @@ final class RunningAgent {
     }
 
     /** The longest lease declared; with no endpoint declared yet, the defaults' (no claim needs it then). */
+    /** Each declared endpoint with its settings, as the core runs it. */
+    static List<EndpointPolicy> policies(AgentConfig config) {
+        List<EndpointPolicy> policies = new ArrayList<>(config.endpoints().size());
+        for (EndpointConfig endpoint : config.endpoints()) {
+            policies.add(new EndpointPolicy(endpoint.name(), endpoint.method(), endpoint.path().orElse(null),
+                    endpoint.resourceMethod().map(Object::toString).orElse(null), endpoint.settings(),
+                    config.logging().requestIdHeader()));
+        }
+        return policies;
+    }
+
     private static Duration longestLease(List<EndpointPolicy> policies, Duration defaultLease) {
         if (policies.isEmpty()) {
             return defaultLease;
         }
         Duration longest = Duration.ZERO;
         for (EndpointPolicy policy : policies) {
-            if (policy.lease().compareTo(longest) > 0) {
-                longest = policy.lease();
+            if (policy.settings().lease().compareTo(longest) > 0) {
+                longest = policy.settings().lease();
             }
         }
         return longest;

@@ -57,7 +57,7 @@ class DocumentedExamplesTest {
                 String yaml = configWith(field.getKey(), example);
                 try {
                     AgentConfig config = ConfigLoader.fromText("agent.yaml", yaml, name -> null);
-                    new RouteTable(EndpointPolicies.from(config));
+                    new RouteTable(RunningAgent.policies(config));
                     if (field.getKey().startsWith("store.")) {
                         roundTrip(config.store());
                     }

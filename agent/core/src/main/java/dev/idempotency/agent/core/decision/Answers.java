@@ -25,7 +25,7 @@ final class Answers {
         Map<String, List<String>> headers = attempt.baseHeaders();
         put(headers, CONTENT_TYPE_HEADER, Problem.CONTENT_TYPE);
         if (retryAfter) {
-            put(headers, RETRY_AFTER_HEADER, retryAfterSeconds(attempt.policy.retryAfter()));
+            put(headers, RETRY_AFTER_HEADER, retryAfterSeconds(attempt.policy.settings().retryAfter()));
         }
         return Verdict.respond(status, headers, new Problem(type, status, detail, attempt.requestId).toJson(), receipt);
     }

@@ -64,7 +64,7 @@ final class ClaimedExecution implements Execution {
 
     @Override
     public int responseCaptureLimit() {
-        return attempt.policy.maxStoredResponseBody();
+        return attempt.policy.responseRetention().maxStoredBody();
     }
 
     @Override
@@ -75,7 +75,7 @@ final class ClaimedExecution implements Execution {
         int status = statusOf(response, failure);
         ErrorType error = clientGone ? ErrorType.CLIENT_DISCONNECT
                 : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
-        boolean released = attempt.policy.releaseOnStatus().contains(status);
+        boolean released = attempt.policy.settings().releaseOnStatus().contains(status);
         try {
             warnIfScopeCookieChanged(response);
             if (released) {
@@ -150,13 +150,13 @@ final class ClaimedExecution implements Execution {
     private void complete(CapturedResponse response, int status, ErrorType error) {
         StoredResponse stored = attempt.policy.responseRetention().retain(response, status);
         boolean completed = store.complete(lease.scope(), lease.key(), lease.fencingToken(), stored,
-                attempt.policy.ttl());
+                attempt.policy.settings().ttl());
         String reason;
         if (!completed) {
             reason = "executed, but the claim had passed to another owner (fenced out); the outcome was not stored";
         } else if (!stored.bodyRetained()) {
             reason = "executed; status and headers stored, body not retained (incomplete or over "
-                    + attempt.policy.maxStoredResponseBody() + " bytes)";
+                    + attempt.policy.responseRetention().maxStoredBody() + " bytes)";
         } else {
             reason = "executed; outcome stored";
         }

@@ -30,7 +30,7 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
-import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
 import java.lang.ref.Cleaner;
@@ -64,7 +64,7 @@ public final class IdempotencyGate implements Gate {
     private final TimeSource time;
     private final FailureReports reports;
     private final EntryPointsSeen entryPoints = new EntryPointsSeen();
-    private final UndeclaredRequests undeclared = new UndeclaredRequests(EndpointDefaults.KEY_HEADER);
+    private final UndeclaredRequests undeclared = new UndeclaredRequests(EndpointSettings.DEFAULT_KEY_HEADER);
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
     private final Cleaner dropped = ClaimedExecution.droppedExecutions();
@@ -248,29 +248,28 @@ public final class IdempotencyGate implements Gate {
 
     private Verdict decide(AttemptContext attempt, RequestView request) {
         EndpointPolicy policy = attempt.policy;
-        ParsedKey key = policy.keyParser().parse(request.headers(policy.keyHeader()));
+        ParsedKey key = policy.keyParser().parse(request.headers(policy.settings().keyHeader()));
         if (key.outcome() == ParsedKey.Outcome.MISSING) {
-            if (!policy.required()) {
+            if (!policy.settings().required()) {
                 reports.emit(attempt.event(time, Decision.PASSTHROUGH,
                         "no idempotency key and the endpoint does not require one; executed unprotected", 0, null));
                 return Verdict.proceed(null, attempt.baseHeaders());
             }
             return refuse(attempt, ProblemType.KEY_MISSING, Decision.MISSING_KEY, key.reason(), null,
-                    "This endpoint requires an " + policy.keyHeader() + " header. Generate a unique key (a UUID) "
+                    "This endpoint requires an " + policy.settings().keyHeader() + " header. Generate a unique key (a UUID) "
                             + "for the operation and send it with this request and with every retry of it.");
         }
         if (!key.isValid()) {
             return refuse(attempt, ProblemType.KEY_INVALID, Decision.INVALID_KEY, key.reason(), null,
-                    "The " + policy.keyHeader() + " header is not usable: " + key.reason() + ". Send exactly one key of "
-                            + policy.keyMinLength() + " to " + policy.keyMaxLength()
-                            + " visible ASCII characters, optionally as a quoted string.");
+                    "The " + policy.settings().keyHeader() + " header is not usable: " + key.reason() + ". Send "
+                            + policy.keyParser().expected() + ".");
         }
         attempt.key = key.value();
 
         ResolvedScope scope = policy.scopeResolver().resolve(request);
         if (!scope.isResolved()) {
             return refuse(attempt, ProblemType.SCOPE_MISSING, Decision.SCOPE_MISSING, scope.missingReason(), null,
-                    "Idempotency keys of this endpoint are unique per " + policy.scope() + ", but "
+                    "Idempotency keys of this endpoint are unique per " + policy.settings().scope() + ", but "
                             + scope.missingReason().replace("the request has", "this request has")
                             + ". Send it (or authenticate) and retry with the same key.");
         }
@@ -300,7 +299,7 @@ public final class IdempotencyGate implements Gate {
         Fingerprint fingerprint = policy.fingerprintRecipe().compute(request, attempt.path, body);
         attempt.fingerprintFellBack = fingerprint.fellBackToRaw();
         ClaimRequest claim = new ClaimRequest(attempt.scope, attempt.key, policy.name(), fingerprint.hex(), owner,
-                attempt.requestId, policy.lease(), policy.ttl());
+                attempt.requestId, policy.settings().lease(), policy.settings().ttl());
         ClaimResult result;
         try {
             result = store.claim(claim);
@@ -436,7 +435,7 @@ public final class IdempotencyGate implements Gate {
 
     private Verdict ownerDied(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
         try {
-            if (attempt.policy.crashPolicy() == CrashPolicy.REEXECUTE) {
+            if (attempt.policy.settings().crashPolicy() == CrashPolicy.REEXECUTE) {
                 Optional<StoredRecord> taken = store.takeOver(claim, record.fencingToken());
                 if (taken.isPresent()) {
                     attempt.attemptNumber = taken.get().attempts();
@@ -457,7 +456,7 @@ public final class IdempotencyGate implements Gate {
     }
 
     private Verdict waitForOutcome(AttemptContext attempt, ClaimRequest claim) {
-        long waitMillis = attempt.policy.inFlightWait().toMillis();
+        long waitMillis = attempt.policy.settings().inFlightWait().toMillis();
         if (attempt.remainingDeadlineMillis != null) {
             waitMillis = Math.min(waitMillis, attempt.remainingDeadlineMillis);
         }
@@ -488,7 +487,7 @@ public final class IdempotencyGate implements Gate {
         int status = attempt.policy.status(ProblemType.IN_PROGRESS);
         return Answers.problem(attempt, ProblemType.IN_PROGRESS, status,
                 "A request with this idempotency key is still being processed. Retry with the same key after "
-                        + Answers.retryAfterSeconds(attempt.policy.retryAfter()) + " s to receive its outcome.",
+                        + Answers.retryAfterSeconds(attempt.policy.settings().retryAfter()) + " s to receive its outcome.",
                 true, pending(attempt, Decision.IN_PROGRESS, reason, status, null));
     }
 
@@ -507,7 +506,7 @@ public final class IdempotencyGate implements Gate {
     /** Fail-open runs the request unprotected; fail-closed refuses it, as retryable. */
     private Verdict unavailable(AttemptContext attempt, String what, Throwable cause) {
         String reason = what + ": " + cause;
-        if (attempt.policy.onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
+        if (attempt.policy.settings().onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
             reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason + "; executed unprotected (fail-open)",
                     0, ErrorType.STORE_ERROR));
             return Verdict.proceed(null, attempt.baseHeaders());
@@ -515,7 +514,7 @@ public final class IdempotencyGate implements Gate {
         int status = attempt.policy.status(ProblemType.STORE_UNAVAILABLE);
         return Answers.problem(attempt, ProblemType.STORE_UNAVAILABLE, status,
                 "The idempotency store is unavailable, so the request was not executed. Retry with the same key "
-                        + "after " + Answers.retryAfterSeconds(attempt.policy.retryAfter()) + " s.",
+                        + "after " + Answers.retryAfterSeconds(attempt.policy.settings().retryAfter()) + " s.",
                 true, pending(attempt, Decision.STORE_UNAVAILABLE, reason, status, ErrorType.STORE_ERROR));
     }
 

@@ -1,12 +1,14 @@
 package dev.idempotency.agent.core.key;
 
-import dev.idempotency.agent.vocabulary.EndpointDefaults;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Reads the idempotency key from the header values of a request. Accepts a bare token or a
  * Structured Field sf-string ({@code "abc"}, escapes {@code \"} and {@code \\}); the unquoted
- * value must be visible ASCII (0x21-0x7E) within the configured length bounds. Several header
+ * value must be visible ASCII (0x21-0x7E) within the configured length bounds and, where the endpoint
+ * has a {@code key-pattern}, match it as a whole. Several header
  * lines, or a comma-separated list of several values, are invalid: the client named more than one
  * operation and the agent cannot pick one.
  */
@@ -14,14 +16,20 @@ public final class KeyParser {
 
     private final int minLength;
     private final int maxLength;
+    /** {@code null}: any key within the lengths. */
+    private final Pattern pattern;
 
-    public KeyParser(int minLength, int maxLength) {
-        if (minLength < 1 || maxLength > EndpointDefaults.KEY_MAX_LENGTH || minLength > maxLength) {
-            throw new IllegalArgumentException("key length bounds must satisfy 1 <= min <= max <= "
-                    + EndpointDefaults.KEY_MAX_LENGTH + ", got " + minLength + ".." + maxLength);
-        }
-        this.minLength = minLength;
-        this.maxLength = maxLength;
+    /** Takes the key settings of an endpoint, whose bounds {@link EndpointSettings} has checked. */
+    public KeyParser(EndpointSettings settings) {
+        this.minLength = settings.keyMinLength();
+        this.maxLength = settings.keyMaxLength();
+        this.pattern = settings.keyPattern().map(Pattern::compile).orElse(null);
+    }
+
+    /** What a client must send, for the answer to an invalid key. */
+    public String expected() {
+        return "exactly one key of " + minLength + " to " + maxLength + " visible ASCII characters"
+                + (pattern == null ? "" : " matching " + pattern.pattern()) + ", optionally as a quoted string";
     }
 
     /** Parses all values of the key header, in the order received (empty list: no header). */
@@ -95,6 +103,10 @@ public final class KeyParser {
         if (value.length() > maxLength) {
             return ParsedKey.invalid("the key has " + value.length() + " characters; at most " + maxLength
                     + " are allowed");
+        }
+        if (pattern != null && !pattern.matcher(value).matches()) {
+            return ParsedKey.invalid("the key does not match the pattern this endpoint requires (" + pattern.pattern()
+                    + ")");
         }
         return ParsedKey.valid(value);
     }

@@ -11,9 +11,11 @@ import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.testing.RecordingListener;
 import dev.idempotency.agent.core.testing.SwitchableStore;
 import dev.idempotency.agent.core.testing.TestClock;
+import dev.idempotency.agent.core.testing.TestEndpoints;
 import dev.idempotency.agent.core.testing.TestRequest;
 import dev.idempotency.agent.core.testing.TestStores;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +33,24 @@ final class GateFixture {
     final EndpointPolicy policy;
     final IdempotencyGate gate;
 
-    GateFixture(EndpointPolicy.Builder policy) {
-        this.policy = policy.build();
+    /** The orders endpoint with {@code settings}. */
+    GateFixture(EndpointSettings.Builder settings) {
+        this(policy(settings));
+    }
+
+    GateFixture(EndpointPolicy policy) {
+        this.policy = policy;
         this.gate = new IdempotencyGate(new RouteTable(List.of(this.policy)), store, OWNER, listener, clock);
     }
 
-    static EndpointPolicy.Builder orders() {
-        return EndpointPolicy.builder().name("create-order").method("POST").pathTemplate("/orders");
+    /** The settings of the orders endpoint, at their defaults until a test changes them. */
+    static EndpointSettings.Builder orders() {
+        return EndpointSettings.builder();
+    }
+
+    /** {@code create-order}: POST /orders with {@code settings}. */
+    static EndpointPolicy policy(EndpointSettings.Builder settings) {
+        return TestEndpoints.byPath("create-order", "POST", "/orders", settings.build());
     }
 
     /** As an adapter does: asks the gate, and delivers an answer of the agent's own whole. */

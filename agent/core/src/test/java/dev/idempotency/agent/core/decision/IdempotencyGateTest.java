@@ -18,13 +18,15 @@ import dev.idempotency.agent.core.route.DeclaredRoute;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.testing.RecordingListener;
 import dev.idempotency.agent.core.testing.TestClock;
-import dev.idempotency.agent.core.testing.TestStores;
+import dev.idempotency.agent.core.testing.TestEndpoints;
 import dev.idempotency.agent.core.testing.TestRequest;
 import dev.idempotency.agent.core.testing.TestResponse;
+import dev.idempotency.agent.core.testing.TestStores;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
@@ -105,7 +107,8 @@ class IdempotencyGateTest {
 
     @Test
     void case2_missingKeyStatusIsConfigurable() {
-        GateFixture fixture = new GateFixture(orders().missingKeyStatus(428));
+        GateFixture fixture = new GateFixture(
+                orders().statuses(new EndpointSettings.Statuses(428, 400, 413, 504, 503, 422, 409, 409)));
         assertProblem(fixture.begin(TestRequest.post("/orders").build()), 428, "idempotency-key-missing");
     }
 
@@ -120,6 +123,24 @@ class IdempotencyGateTest {
         assertThat(event.decision()).isEqualTo(Decision.INVALID_KEY);
         assertThat(event.reason()).contains("256 characters");
         assertThat(event.key()).isNull();
+    }
+
+    @Test
+    void case3_aKeyOutsideTheEndpointsPatternIsRefusedAndTheApplicationDoesNotRun() {
+        GateFixture fixture = new GateFixture(
+                orders().keyPattern("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"));
+
+        Verdict refused = fixture.begin(create("retry-1").build());
+        JsonNode problem = assertProblem(refused, 400, "idempotency-key-invalid");
+        assertThat(refused.proceeds()).as("the application runs").isFalse();
+        assertThat(problem.get("detail").asText()).contains("does not match the pattern")
+                .contains("matching [0-9a-f]{8}-");
+        assertThat(fixture.listener.last().decision()).isEqualTo(Decision.INVALID_KEY);
+        assertThat(fixture.record("retry-1")).isEmpty();
+
+        Verdict accepted = fixture.begin(create("3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a").build());
+        assertThat(accepted.proceeds()).isTrue();
+        assertThat(fixture.record("3f2b8c1e-9d4a-4e7b-a1c2-0f9e8d7c6b5a")).isPresent();
     }
 
     @Test
@@ -217,7 +238,7 @@ class IdempotencyGateTest {
 
     @Test
     void case5_pastDeadlineIs504() {
-        GateFixture fixture = new GateFixture(orders().deadlineHeader("X-Deadline").deadlineFormat(DeadlineFormat.EPOCH_MS));
+        GateFixture fixture = new GateFixture(orders().deadline(new EndpointSettings.Deadline("X-Deadline", DeadlineFormat.EPOCH_MS)));
         long past = fixture.clock.currentTimeMillis() - 10;
         assertProblem(fixture.begin(create("k1").header("X-Deadline", Long.toString(past)).build()), 504,
                 "deadline-exceeded");
@@ -230,7 +251,7 @@ class IdempotencyGateTest {
 
     @Test
     void case5_futureDeadlineProceedsAndIsReported() {
-        GateFixture fixture = new GateFixture(orders().deadlineHeader("X-Deadline"));
+        GateFixture fixture = new GateFixture(orders().deadline(new EndpointSettings.Deadline("X-Deadline", DeadlineFormat.RELATIVE_MS)));
         execute(fixture, create("k1").header("X-Deadline", "2500").build(), created());
         assertThat(fixture.listener.last().remainingDeadlineMillis()).isEqualTo(2500L);
     }
@@ -361,8 +382,8 @@ class IdempotencyGateTest {
 
     @Test
     void case8_jsonModeReplaysABodyThatDiffersOnlyInFormattingAndIgnoredFields() {
-        GateFixture fixture = new GateFixture(orders().fingerprintMode(FingerprintMode.JSON)
-                .ignoredFields(List.of("requestedAt")));
+        GateFixture fixture = new GateFixture(orders().fingerprint(
+                new EndpointSettings.Fingerprint(FingerprintMode.JSON, List.of("requestedAt"), null, List.of())));
         execute(fixture, create("k1").body("{\"sku\":\"a\",\"qty\":1,\"requestedAt\":\"t1\"}").build(), created());
         Verdict replay = fixture.begin(create("k1").body("{ \"qty\": 1, \"requestedAt\": \"t2\", \"sku\": \"a\" }").build());
         assertThat(replay.status()).isEqualTo(201);
@@ -384,7 +405,7 @@ class IdempotencyGateTest {
 
     @Test
     void fingerprintFallbackIsVisibleInTheEvent() {
-        GateFixture fixture = new GateFixture(orders().fingerprintMode(FingerprintMode.JSON));
+        GateFixture fixture = new GateFixture(orders().fingerprint(new EndpointSettings.Fingerprint(FingerprintMode.JSON, List.of(), null, List.of())));
         execute(fixture, create("k1").body("{not json").build(), created());
         assertThat(fixture.listener.last().fingerprintFellBackToRaw()).isTrue();
     }
@@ -421,7 +442,7 @@ class IdempotencyGateTest {
 
     @Test
     void case9_sameKeyOnAnotherPathIsAMismatch() {
-        GateFixture fixture = new GateFixture(orders().pathTemplate("/orders/{id}/payments"));
+        GateFixture fixture = new GateFixture(TestEndpoints.byPath("create-order", "POST", "/orders/{id}/payments"));
         execute(fixture, TestRequest.post("/orders/1/payments").key("k1").body(BODY).build(), created());
         assertProblem(fixture.begin(TestRequest.post("/orders/2/payments").key("k1").body(BODY).build()), 422,
                 "idempotency-key-reused");
@@ -429,7 +450,8 @@ class IdempotencyGateTest {
 
     @Test
     void case9_mismatchStatusIsConfigurable() {
-        GateFixture fixture = new GateFixture(orders().keyReusedStatus(409));
+        GateFixture fixture = new GateFixture(
+                orders().statuses(new EndpointSettings.Statuses(400, 400, 413, 504, 503, 409, 409, 409)));
         execute(fixture, create("k1").build(), created());
         assertProblem(fixture.begin(create("k1").body("x").build()), 409, "idempotency-key-reused");
     }
@@ -727,8 +749,8 @@ class IdempotencyGateTest {
     void aResourceMethodDeclarationIsWarnedOfOnceAtTheFirstRequestToADispatcherThatCannotServeIt() {
         RecordingListener listener = new RecordingListener();
         TestClock clock = new TestClock();
-        IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(orders().build(),
-                EndpointPolicy.builder().name("pay").method("POST").resourceMethod("com.acme.Payments#pay").build())),
+        IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.policy(orders()),
+                TestEndpoints.byResourceMethod("pay", "POST", "com.acme.Payments#pay"))),
                 TestStores.create(clock), "o", listener, clock);
 
         for (int i = 0; i < 3; i++) {

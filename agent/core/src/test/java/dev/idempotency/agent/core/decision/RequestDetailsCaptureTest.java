@@ -43,7 +43,7 @@ class RequestDetailsCaptureTest {
             }
         };
         TestClock clock = new TestClock();
-        IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.orders().build())),
+        IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.policy(GateFixture.orders()))),
                 TestStores.create(clock), "jvm", listener, clock);
         Verdict verdict = gate.begin(gate.route("POST", "", "/orders"), request);
         if (verdict.execution() != null) {

@@ -4,13 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.testing.TestEndpoints;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RouteTableTest {
 
     private static EndpointPolicy endpoint(String name, String method, String path) {
-        return EndpointPolicy.builder().name(name).method(method).pathTemplate(path).build();
+        return TestEndpoints.byPath(name, method, path);
     }
 
     /** The endpoint a route leads to; {@code null} for none. */
@@ -24,8 +26,7 @@ class RouteTableTest {
     private final EndpointPolicy search = endpoint("search", "POST", "/orders/search");
     private final EndpointPolicy anyOrder = endpoint("any-order", "POST", "/orders/{id}");
     private final EndpointPolicy tenantJobs = endpoint("tenant-jobs", "POST", "/{tenant}/jobs");
-    private final EndpointPolicy byResource = EndpointPolicy.builder().name("resource").method("POST")
-            .resourceMethod(OrderResource.class.getName() + "#create").build();
+    private final EndpointPolicy byResource = TestEndpoints.byResourceMethod("resource", "POST", OrderResource.class.getName() + "#create");
 
     private final RouteTable table = new RouteTable(
             List.of(createOrder, pay, replaceOrder, search, anyOrder, tenantJobs, byResource));
@@ -155,8 +156,7 @@ class RouteTableTest {
 
     @Test
     void anEndpointWithPathAndResourceMethodMatchesByEither() {
-        EndpointPolicy legacy = EndpointPolicy.builder().name("legacy").method("POST").pathTemplate("/legacy")
-                .resourceMethod(LegacyResource.class.getName() + "#submit").build();
+        EndpointPolicy legacy = TestEndpoints.declared("legacy", "POST", "/legacy", LegacyResource.class.getName() + "#submit", EndpointSettings.defaults());
         RouteTable both = new RouteTable(List.of(legacy));
 
         assertThat(endpointOf(both.routeResourceMethod(LegacyResource.class, "submit", "POST", "/v2/submit"))).isSameAs(legacy);
@@ -166,8 +166,7 @@ class RouteTableTest {
 
     @Test
     void endpointsWithoutPathDoNotConflictWithEachOther() {
-        EndpointPolicy form = EndpointPolicy.builder().name("form").method("POST")
-                .resourceMethod(OrderResource.class.getName() + "#createFromForm").build();
+        EndpointPolicy form = TestEndpoints.byResourceMethod("form", "POST", OrderResource.class.getName() + "#createFromForm");
         RouteTable table = new RouteTable(List.of(byResource, form, createOrder));
 
         assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "createFromForm", "POST", "/orders/form")))
@@ -176,7 +175,7 @@ class RouteTableTest {
 
     @Test
     void theSameResourceMethodTwiceIsRejected() {
-        EndpointPolicy again = byResource.toBuilder().name("again").build();
+        EndpointPolicy again = TestEndpoints.byResourceMethod("again", "POST", byResource.resourceMethod());
         assertThatThrownBy(() -> new RouteTable(List.of(byResource, again)))
                 .hasMessageContaining(OrderResource.class.getName() + "#create");
     }
@@ -195,8 +194,7 @@ class RouteTableTest {
 
     @Test
     void aMethodDeclaredOnAnInterfaceProtectsItsImplementations() {
-        EndpointPolicy onInterface = EndpointPolicy.builder().name("api").method("POST")
-                .resourceMethod(OrdersApi.class.getName() + "#create").build();
+        EndpointPolicy onInterface = TestEndpoints.byResourceMethod("api", "POST", OrdersApi.class.getName() + "#create");
         RouteTable table = new RouteTable(List.of(onInterface));
 
         assertThat(endpointOf(table.routeResourceMethod(OrdersApiImpl.class, "create", "POST", "/x"))).isSameAs(onInterface);
@@ -206,8 +204,7 @@ class RouteTableTest {
 
     @Test
     void aDeclaredMethodTheClassDoesNotHaveIsReportedWithTheClosestNames() {
-        EndpointPolicy typo = EndpointPolicy.builder().name("typo").method("POST")
-                .resourceMethod(OrderResource.class.getName() + "#craete").build();
+        EndpointPolicy typo = TestEndpoints.byResourceMethod("typo", "POST", OrderResource.class.getName() + "#craete");
         RouteTable table = new RouteTable(List.of(typo));
         List<String> warnings = new java.util.ArrayList<>();
         table.warnTo((endpoint, message) -> warnings.add(endpoint.name() + ": " + message));

@@ -2,11 +2,11 @@ package dev.idempotency.agent.javaagent.cli.verify;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
-import dev.idempotency.agent.config.EndpointSettings;
 import dev.idempotency.agent.javaagent.cli.Arguments;
 import dev.idempotency.agent.javaagent.cli.CommandFailed;
 import dev.idempotency.agent.javaagent.cli.ConfigOption;
 import dev.idempotency.agent.javaagent.cli.UsageException;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.PathTemplate;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import java.io.IOException;
@@ -180,7 +180,7 @@ public final class VerifyCommand {
     }
 
     private static String sessionCookie(EndpointSettings settings) {
-        return settings.scope().parts().stream().map(ScopePart::cookieName).filter(Objects::nonNull).findFirst().orElse(null);
+        return settings.scope().stream().map(ScopePart::cookieName).filter(Objects::nonNull).findFirst().orElse(null);
     }
 
     /** {@code --login-form URL --form user=... --form password=...}, or {@code null} without a login. */

@@ -17,8 +17,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The one mapping from the config file to the core: every field arrives where the core reads it. */
-class EndpointPoliciesTest {
+/** From the config file to the core: every field of an endpoint arrives where the core reads it. */
+class DeclaredPoliciesTest {
 
     @TempDir
     Path dir;
@@ -37,6 +37,7 @@ class EndpointPoliciesTest {
                     required: false
                     key-min-length: 8
                     key-max-length: 64
+                    key-pattern: "[a-z0-9-]{8,}"
                     scope: [header:X-Tenant, principal, cookie:SESSION]
                     ttl: 2h
                     lease: 45s
@@ -70,45 +71,46 @@ class EndpointPoliciesTest {
                     path: /plain
                 """);
 
-        List<EndpointPolicy> policies = EndpointPolicies.from(ConfigLoader.load(file));
+        List<EndpointPolicy> policies = RunningAgent.policies(ConfigLoader.load(file));
 
         EndpointPolicy pay = policies.get(0);
         assertThat(pay.name()).isEqualTo("pay");
         assertThat(pay.method()).isEqualTo("POST");
         assertThat(pay.pathTemplate().text()).isEqualTo("/orders/{id}/payments/");
         assertThat(pay.resourceMethod()).isEqualTo("com.acme.Payments#pay");
-        assertThat(pay.keyHeader()).isEqualTo("X-Idem");
-        assertThat(pay.required()).isFalse();
-        assertThat(pay.keyMinLength()).isEqualTo(8);
-        assertThat(pay.keyMaxLength()).isEqualTo(64);
-        assertThat(pay.scope()).containsExactly(ScopePart.header("X-Tenant"), ScopePart.principal(),
+        assertThat(pay.settings().keyHeader()).isEqualTo("X-Idem");
+        assertThat(pay.settings().required()).isFalse();
+        assertThat(pay.settings().keyMinLength()).isEqualTo(8);
+        assertThat(pay.settings().keyMaxLength()).isEqualTo(64);
+        assertThat(pay.keyParser().expected()).contains("matching [a-z0-9-]{8,}");
+        assertThat(pay.settings().scope()).containsExactly(ScopePart.header("X-Tenant"), ScopePart.principal(),
                 ScopePart.cookie("SESSION"));
-        assertThat(pay.ttl()).isEqualTo(Duration.ofHours(2));
-        assertThat(pay.lease()).isEqualTo(Duration.ofSeconds(45));
-        assertThat(pay.fingerprintMode()).isEqualTo(FingerprintMode.JSON);
-        assertThat(pay.ignoredFields()).containsExactly("requestedAt");
-        assertThat(pay.fingerprintQueryParameters()).containsExactly("currency");
-        assertThat(pay.fingerprintHeaders()).containsExactly("X-Account");
+        assertThat(pay.settings().ttl()).isEqualTo(Duration.ofHours(2));
+        assertThat(pay.settings().lease()).isEqualTo(Duration.ofSeconds(45));
+        assertThat(pay.settings().fingerprint().mode()).isEqualTo(FingerprintMode.JSON);
+        assertThat(pay.settings().fingerprint().ignoredFields()).containsExactly("requestedAt");
+        assertThat(pay.settings().fingerprint().queryParameters()).contains(List.of("currency"));
+        assertThat(pay.settings().fingerprint().headers()).containsExactly("X-Account");
         assertThat(List.of(pay.status(ProblemType.KEY_MISSING), pay.status(ProblemType.KEY_INVALID),
                 pay.status(ProblemType.BODY_TOO_LARGE), pay.status(ProblemType.DEADLINE_EXCEEDED),
                 pay.status(ProblemType.STORE_UNAVAILABLE), pay.status(ProblemType.KEY_REUSED),
                 pay.status(ProblemType.IN_PROGRESS), pay.status(ProblemType.OUTCOME_UNKNOWN)))
                 .containsExactly(428, 422, 400, 408, 500, 409, 429, 500);
-        assertThat(pay.releaseOnStatus()).containsExactlyInAnyOrder(429, 503);
-        assertThat(pay.inFlightWait()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(pay.retryAfter()).isEqualTo(Duration.ofSeconds(3));
+        assertThat(pay.settings().releaseOnStatus()).containsExactlyInAnyOrder(429, 503);
+        assertThat(pay.settings().inFlightWait()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(pay.settings().retryAfter()).isEqualTo(Duration.ofSeconds(3));
         assertThat(pay.maxRequestBody()).isEqualTo(64 * 1024);
-        assertThat(pay.maxStoredResponseBody()).isEqualTo(32 * 1024);
-        assertThat(pay.crashPolicy()).isEqualTo(CrashPolicy.REEXECUTE);
-        assertThat(pay.onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_OPEN);
-        assertThat(pay.replayHeaders()).containsExactly("X-Order-Version");
-        assertThat(pay.deadlineHeaderName()).isEqualTo("X-Deadline");
-        assertThat(pay.deadlineFormat()).isEqualTo(DeadlineFormat.EPOCH_MS);
+        assertThat(pay.responseRetention().maxStoredBody()).isEqualTo(32 * 1024);
+        assertThat(pay.settings().crashPolicy()).isEqualTo(CrashPolicy.REEXECUTE);
+        assertThat(pay.settings().onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_OPEN);
+        assertThat(pay.settings().replayHeaders()).containsExactly("X-Order-Version");
+        assertThat(pay.deadlineHeader().name()).isEqualTo("X-Deadline");
+        assertThat(pay.deadlineHeader().format()).isEqualTo(DeadlineFormat.EPOCH_MS);
         assertThat(pay.requestIdHeader()).isEqualTo("X-Trace-Request");
 
         EndpointPolicy plain = policies.get(1);
-        assertThat(plain.fingerprintQueryParameters()).as("absent: the whole query string").isNull();
-        assertThat(plain.scope()).containsExactly(ScopePart.none());
+        assertThat(plain.settings().fingerprint().queryParameters()).as("absent: the whole query string").isEmpty();
+        assertThat(plain.settings().scope()).containsExactly(ScopePart.none());
         assertThat(plain.deadlineHeader()).isNull();
     }
 }
