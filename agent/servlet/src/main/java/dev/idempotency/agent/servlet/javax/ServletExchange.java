@@ -22,6 +22,8 @@ public final class ServletExchange {
 
     /** Set on the request by the outermost call; nested filters, servlets and dispatches see it and stay out. */
     static final String MARKER = Bridge.REQUEST_MARKER;
+    /** Set on a request once told to the gate as undeclared: the filters and servlet after the first stay out. */
+    static final String UNDECLARED_MARKER = "dev.idempotency.agent.undeclared";
 
     private final BufferedRequest request;
     private final CapturingResponse response;
@@ -73,7 +75,9 @@ public final class ServletExchange {
                     : CxfDestinations.route(gate, http, path, cxfDestination);
         }
         if (route == null) {
-            if (Gate.changesState(http.getMethod())) {
+            if (Gate.changesState(http.getMethod()) && http.getAttribute(UNDECLARED_MARKER) == null
+                    && (cxfDestination != null || !JaxrsDispatchers.resourceMethodsSeenAt(http))) {
+                http.setAttribute(UNDECLARED_MARKER, Boolean.TRUE);
                 undeclared(gate, new ServletRequestView(http, path, entryPoint));
             }
             return null;
@@ -107,7 +111,11 @@ public final class ServletExchange {
         }
     }
 
-    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
+    /**
+     * Tells the gate of a state-changing request no declaration matched, for {@code discover}: once
+     * per request, and not when a JAX-RS runtime's dispatcher servlet takes it and the JAX-RS adapter
+     * tells it by the resource method it reaches, the form an operator declares it in.
+     */
     private static void undeclared(Gate gate, ServletRequestView view) {
         try {
             gate.undeclared(view, null, null);

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
-import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -143,21 +141,10 @@ class ServletExchangeTest {
                 });
     }
 
-    private final class ProceedingGate implements Gate {
+    private final class ProceedingGate extends OneRouteGate {
 
-        @Override
-        public Object route(String method, String contextPath, String path) {
-            return "create-order";
-        }
-
-        @Override
-        public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
-            return null;
-        }
-
-        @Override
-        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
-            return null;
+        ProceedingGate() {
+            super("create-order");
         }
 
         @Override
