@@ -8,19 +8,20 @@ package dev.idempotency.agent.bootstrap;
 public interface Gate {
 
     /**
-     * The declared endpoint for this method and routed path (see {@link RequestView#path()}), or
-     * {@code null} when the request is not protected. {@code contextPath} is the application's
+     * The route to the declared endpoint for this method and routed path (see
+     * {@link RequestView#path()}), or {@code null} when the request is not protected. The adapter
+     * hands the route to {@link #begin}; the path is not worked out again there. {@code contextPath} is the application's
      * ({@code ""} at the root), used only to tell an operator whose declared path wrongly
      * includes it. Cheap: called on every request that reaches an instrumented entry point.
      */
-    Object route(String method, String contextPath, String path);
+    Route route(String method, String contextPath, String path);
 
     /**
-     * The declared endpoint for the JAX-RS resource method the runtime matched (declared on the
+     * The route to the declared endpoint for the JAX-RS resource method the runtime matched (declared on the
      * resource class or on any of its supertypes, as JAX-RS annotations are inherited), else the
      * one declared for the method and path; {@code null} when neither is declared.
      */
-    Object routeResourceMethod(Class<?> resourceClass, java.lang.reflect.Method resourceMethod, String method,
+    Route routeResourceMethod(Class<?> resourceClass, java.lang.reflect.Method resourceMethod, String method,
             String path);
 
     /**
@@ -29,10 +30,11 @@ public interface Gate {
      * ({@code dispatcher}: the destination's class name), that no servlet-form path matched: the
      * endpoint declared for the method and {@code jaxrsPath}, the path below the dispatcher's
      * mapping (or the destination's address), which is what JAX-RS declarations are relative to;
-     * {@code null} when none is.
+     * {@code null} when none is. {@code path} is the request's routed path, as given to
+     * {@link #route}: the one the request is fingerprinted and logged by.
      * Cheap, as {@link #route} is.
      */
-    Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher);
+    Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher);
 
     /**
      * A request that changes state (see {@link #changesState}) matched no declared endpoint: the core
@@ -48,8 +50,11 @@ public interface Gate {
         return "POST".equals(method) || "PUT".equals(method) || "PATCH".equals(method) || "DELETE".equals(method);
     }
 
-    /** Decides what to do with a request to a declared endpoint: proceed, replay or refuse. */
-    Verdict begin(Object route, RequestView request);
+    /**
+     * Decides what to do with a request to a declared endpoint ({@code route}, as a routing call
+     * of this gate returned it): proceed, replay or refuse.
+     */
+    Verdict begin(Route route, RequestView request);
 
     /**
      * An adapter failed around a request (its own bug, or an API it did not expect). The request

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,7 +16,7 @@ import java.util.List;
 public final class ScriptedGate implements Gate {
 
     /** What a resource method routes to; {@code null}: an undeclared endpoint. */
-    public Object route = "create-order";
+    public Route route = new Route() { };
     public Verdict verdict;
     /** Whether {@code begin} reads the request's body and query, as the core does for a declared endpoint's fingerprint. */
     public boolean readsRequest;
@@ -25,23 +26,23 @@ public final class ScriptedGate implements Gate {
     public final List<String> queries = new ArrayList<>();
 
     @Override
-    public Object route(String method, String contextPath, String path) {
+    public Route route(String method, String contextPath, String path) {
         throw new UnsupportedOperationException("JAX-RS routes by resource method");
     }
 
     @Override
-    public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
+    public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
         throw new UnsupportedOperationException("JAX-RS routes by resource method");
     }
 
     @Override
-    public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
+    public Route routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
         routed.add(resourceClass.getSimpleName() + "#" + resourceMethod.getName() + " " + method + " " + path);
         return route;
     }
 
     @Override
-    public Verdict begin(Object route, RequestView request) {
+    public Verdict begin(Route route, RequestView request) {
         if (readsRequest) {
             try {
                 bodies.add(new String(request.body(1024), UTF_8));

@@ -22,6 +22,7 @@ final class AttemptContext {
 
     final EndpointPolicy policy;
     final String method;
+    /** The routed path in normal form, as the routing matched it. */
     final String path;
     final String requestId;
     final long startNanos;

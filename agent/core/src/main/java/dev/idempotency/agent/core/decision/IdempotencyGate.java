@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.decision;
 
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.Decision;
@@ -16,8 +17,8 @@ import dev.idempotency.agent.core.key.ParsedKey;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
+import dev.idempotency.agent.core.route.DeclaredRoute;
 import dev.idempotency.agent.core.route.RouteTable;
-import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.core.scope.RequestCookies;
 import dev.idempotency.agent.core.scope.ScopeCookies;
 import dev.idempotency.agent.core.scope.ResolvedScope;
@@ -93,13 +94,13 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
-    public Object route(String method, String contextPath, String path) {
+    public Route route(String method, String contextPath, String path) {
         try {
-            EndpointPolicy policy = routes.route(method, path);
-            if (policy == null) {
+            DeclaredRoute route = routes.route(method, path);
+            if (route == null) {
                 warnIfDeclaredWithContextPath(method, contextPath, path);
             }
-            return policy;
+            return route;
         } catch (RuntimeException e) {
             reports.report("routing", e);
             return null;
@@ -107,7 +108,7 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
-    public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
+    public Route routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
         try {
             return routes.routeResourceMethod(resourceClass, resourceMethod.getName(), method, path);
         } catch (RuntimeException e) {
@@ -117,14 +118,14 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
-    public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
+    public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
         try {
-            EndpointPolicy policy = routes.route(method, jaxrsPath);
-            if (policy == null && dispatcher != null && !dispatchersChecked.containsKey(dispatcher)) {
+            DeclaredRoute route = routes.routeBelowMapping(method, path, jaxrsPath);
+            if (route == null && dispatcher != null && !dispatchersChecked.containsKey(dispatcher)) {
                 dispatchersChecked.put(dispatcher, Boolean.TRUE);
                 warnOfResourceMethodsUnseenBehind(dispatcher);
             }
-            return policy;
+            return route;
         } catch (RuntimeException e) {
             reports.report("routing", e);
             return null;
@@ -204,16 +205,17 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
-    public Verdict begin(Object route, RequestView request) {
-        if (!(route instanceof EndpointPolicy)) {
+    public Verdict begin(Route route, RequestView request) {
+        if (!(route instanceof DeclaredRoute)) {
             return Verdict.proceed(null, Map.of());
         }
-        EndpointPolicy policy = (EndpointPolicy) route;
+        DeclaredRoute declared = (DeclaredRoute) route;
+        EndpointPolicy policy = declared.policy();
         AttemptContext attempt = null;
         try {
             entryPoints.saw(policy.name(), request.entryPoint());
-            attempt = new AttemptContext(policy, request.method(), RoutedPath.normalise(request.path()),
-                    requestIdOf(policy, request), time.nanoTime());
+            attempt = new AttemptContext(policy, request.method(), declared.path(), requestIdOf(policy, request),
+                    time.nanoTime());
             attempt.captureHeaders(details, request);
             return decide(attempt, request);
         } catch (VirtualMachineError e) {
@@ -295,7 +297,7 @@ public final class IdempotencyGate implements Gate {
         if (late != null) {
             return late;
         }
-        Fingerprint fingerprint = policy.fingerprintRecipe().compute(request, body);
+        Fingerprint fingerprint = policy.fingerprintRecipe().compute(request, attempt.path, body);
         attempt.fingerprintFellBack = fingerprint.fellBackToRaw();
         ClaimRequest claim = new ClaimRequest(attempt.scope, attempt.key, policy.name(), fingerprint.hex(), owner,
                 attempt.requestId, policy.lease(), policy.ttl());

@@ -1,7 +1,6 @@
 package dev.idempotency.agent.core.fingerprint;
 
 import dev.idempotency.agent.bootstrap.RequestView;
-import dev.idempotency.agent.core.route.RoutedPath;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,7 +11,7 @@ import java.util.TreeSet;
 
 /**
  * What one endpoint puts into a request's fingerprint: method, the normalised path the host
- * routed, the query parameters (all of them unless the endpoint names a subset) and the
+ * routed (normalised by the routing, which matched the endpoint on it), the query parameters (all of them unless the endpoint names a subset) and the
  * configured headers, each sorted by name, and the body per {@link FingerprintMode}. Every field
  * enters length-prefixed, so no two different requests can concatenate to the same input.
  */
@@ -40,10 +39,11 @@ public final class FingerprintRecipe {
         return mode;
     }
 
-    public Fingerprint compute(RequestView request, byte[] body) {
+    /** @param routedPath the request's routed path in normal form, as the routing matched it */
+    public Fingerprint compute(RequestView request, String routedPath, byte[] body) {
         MessageDigest digest = Sha256.newDigest();
         update(digest, request.method());
-        update(digest, RoutedPath.normalise(request.path()));
+        update(digest, routedPath);
         QueryParameters query = QueryParameters.parse(request.rawQuery());
         for (String name : queryParameters == null ? query.names() : queryParameters) {
             updateNamed(digest, name, query.values(name));

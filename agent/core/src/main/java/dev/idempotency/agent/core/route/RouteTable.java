@@ -12,10 +12,11 @@ import java.util.Map;
 /**
  * Finds the declared endpoint of a request. Called for every request that reaches an
  * instrumented entry point, so a miss must cost next to nothing: the path is brought to its
- * {@link RoutedPath} normal form (no copy when it is in it already); template-free paths are one
- * hash lookup; templates are grouped by their first literal segment, compared in place against
- * the path, so an undeclared path allocates nothing. Methods are compared case-sensitively, as
- * HTTP defines them.
+ * {@link RoutedPath} normal form (no copy when it is in it already), which a match carries in its
+ * {@link DeclaredRoute}, so nothing after routing normalises it again; template-free paths are
+ * one hash lookup; templates are grouped by their first literal segment, compared in place
+ * against the path, so an undeclared path allocates nothing. Methods are compared
+ * case-sensitively, as HTTP defines them.
  */
 public final class RouteTable {
 
@@ -92,13 +93,28 @@ public final class RouteTable {
 
     /**
      * The endpoint declared for this method and routed path (any spelling: see {@link RoutedPath}),
-     * or {@code null}. An exact path wins over templates.
+     * with the path's normal form, or {@code null}. An exact path wins over templates.
      */
-    public EndpointPolicy route(String method, String path) {
+    public DeclaredRoute route(String method, String path) {
         if (method == null || path == null) {
             return null;
         }
-        return routeNormal(method, RoutedPath.normalise(path));
+        String normal = RoutedPath.normalise(path);
+        EndpointPolicy policy = routeNormal(method, normal);
+        return policy == null ? null : new DeclaredRoute(policy, normal);
+    }
+
+    /**
+     * The endpoint declared for this method and {@code pathBelowMapping}, the part of the routed
+     * {@code path} below a JAX-RS dispatcher's mapping, or {@code null}. The route carries the normal
+     * form of {@code path}, by which the request is fingerprinted and logged wherever it is matched.
+     */
+    public DeclaredRoute routeBelowMapping(String method, String path, String pathBelowMapping) {
+        if (method == null || path == null || pathBelowMapping == null) {
+            return null;
+        }
+        EndpointPolicy policy = routeNormal(method, RoutedPath.normalise(pathBelowMapping));
+        return policy == null ? null : new DeclaredRoute(policy, RoutedPath.normalise(path));
     }
 
     /**
@@ -114,7 +130,7 @@ public final class RouteTable {
         }
         for (String first : declaredFirstSegments) {
             if (startsWithSegment(contextPath, first)) {
-                return route(method, contextPath + path);
+                return routeNormal(method, RoutedPath.normalise(contextPath + path));
             }
         }
         return null;
@@ -142,15 +158,15 @@ public final class RouteTable {
 
     /**
      * The endpoint declared for a JAX-RS resource method (on {@code resource} or one of its
-     * supertypes), else the one declared for its method and path; {@code null} when neither is
-     * declared. The first dispatch to a resource class also checks that the methods declared on
-     * its types exist, and warns of each that does not.
+     * supertypes), else the one declared for its method and path, with the path's normal form;
+     * {@code null} when neither is declared. The first dispatch to a resource class also checks
+     * that the methods declared on its types exist, and warns of each that does not.
      */
-    public EndpointPolicy routeResourceMethod(Class<?> resource, String methodName, String method, String path) {
+    public DeclaredRoute routeResourceMethod(Class<?> resource, String methodName, String method, String path) {
         if (resource != null && !resourceMethods.isEmpty()) {
             EndpointPolicy policy = resourceRoutes.get(resource).forMethod(methodName);
             if (policy != null && (method == null || policy.method().equals(method))) {
-                return policy;
+                return new DeclaredRoute(policy, RoutedPath.normalise(path));
             }
         }
         return route(method, path);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.route.RouteTable;
@@ -46,6 +47,11 @@ final class GateFixture {
             verdict.delivered();
         }
         return verdict;
+    }
+
+    /** The route of {@code POST /orders}, as the gate finds it for an adapter. */
+    Route ordersRoute() {
+        return gate.route("POST", "", "/orders");
     }
 
     /** The gate's verdict, before the adapter has said what became of an answer of the agent's own. */

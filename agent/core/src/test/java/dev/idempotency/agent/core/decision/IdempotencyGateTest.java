@@ -8,11 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
+import dev.idempotency.agent.core.route.DeclaredRoute;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.testing.RecordingListener;
 import dev.idempotency.agent.core.testing.TestClock;
@@ -368,6 +370,19 @@ class IdempotencyGateTest {
     }
 
     @Test
+    void case8_everySpellingOfTheRoutedPathIsOneOperation() {
+        GateFixture fixture = new GateFixture(orders());
+        execute(fixture, create("k1").build(), created());
+        for (String spelling : List.of("//orders", "/orders/", "/./orders", "/orders;jsessionid=1")) {
+            TestRequest respelled = TestRequest.post(spelling).key("k1").header("Content-Type", "application/json")
+                    .body(BODY).build();
+            Verdict replay = fixture.begin(respelled);
+            assertThat(header(replay, "Idempotent-Replayed")).as(spelling).isEqualTo("true");
+            assertThat(fixture.listener.last().path()).as(spelling).isEqualTo("/orders");
+        }
+    }
+
+    @Test
     void fingerprintFallbackIsVisibleInTheEvent() {
         GateFixture fixture = new GateFixture(orders().fingerprintMode(FingerprintMode.JSON));
         execute(fixture, create("k1").body("{not json").build(), created());
@@ -628,7 +643,7 @@ class IdempotencyGateTest {
             @Override public long contentLength() { return -1; }
             @Override public byte[] body(int limit) { return new byte[0]; }
         };
-        Verdict verdict = fixture.gate.begin(fixture.policy, broken);
+        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), broken);
         assertThat(verdict.status()).isEqualTo(503);
         assertThat(GateFixture.json(verdict).get("type").asText()).endsWith("idempotency-store-unavailable");
         assertThat(fixture.listener.failures).hasSize(1);
@@ -650,7 +665,7 @@ class IdempotencyGateTest {
             }
             @Override public byte[] body(int limit) { return new byte[0]; }
         };
-        Verdict verdict = fixture.gate.begin(fixture.policy, servlet30);
+        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), servlet30);
         assertThat(verdict.proceeds()).isTrue();
         assertThat(verdict.execution()).as("unobserved: no claim was made").isNull();
         assertThat(fixture.record("k1")).isEmpty();
@@ -699,10 +714,12 @@ class IdempotencyGateTest {
     @Test
     void aJaxrsPathBelowADispatcherServletMatchesTheJaxrsDeclaration() {
         GateFixture fixture = new GateFixture(orders());
-        assertThat(fixture.gate.routeBelowDispatcher("POST", "/orders", "org.glassfish.jersey.servlet.ServletContainer"))
-                .isSameAs(fixture.policy);
-        assertThat(fixture.gate.routeBelowDispatcher("POST", "/orders/1/notes", "com.sun.jersey.spi.container.servlet.ServletContainer"))
-                .isNull();
+        Route below = fixture.gate.routeBelowDispatcher("POST", "/api//orders", "/orders",
+                "org.glassfish.jersey.servlet.ServletContainer");
+        assertThat(((DeclaredRoute) below).policy()).isSameAs(fixture.policy);
+        assertThat(((DeclaredRoute) below).path()).as("the request's own path, normalised").isEqualTo("/api/orders");
+        assertThat(fixture.gate.routeBelowDispatcher("POST", "/api/orders/1/notes", "/orders/1/notes",
+                "com.sun.jersey.spi.container.servlet.ServletContainer")).isNull();
         assertThat(fixture.listener.warnings).isEmpty();
     }
 
@@ -715,9 +732,10 @@ class IdempotencyGateTest {
                 TestStores.create(clock), "o", listener, clock);
 
         for (int i = 0; i < 3; i++) {
-            gate.routeBelowDispatcher("POST", "/payments", "org.apache.cxf.transport.servlet.CXFNonSpringServlet");
+            gate.routeBelowDispatcher("POST", "/services/payments", "/payments",
+                    "org.apache.cxf.transport.servlet.CXFNonSpringServlet");
         }
-        gate.routeBelowDispatcher("POST", "/payments", "org.glassfish.jersey.servlet.ServletContainer");
+        gate.routeBelowDispatcher("POST", "/api/payments", "/payments", "org.glassfish.jersey.servlet.ServletContainer");
 
         assertThat(listener.warnings).singleElement().asString().startsWith("pay: requests reach Apache CXF")
                 .contains("resource-method com.acme.Payments#pay protects nothing there", "declare path:");
@@ -751,7 +769,7 @@ class IdempotencyGateTest {
                 fixture.store, "o", event -> {
                     throw new IllegalStateException("listener bug");
                 }, fixture.clock);
-        Verdict verdict = gate.begin(fixture.policy, TestRequest.post("/orders").build());
+        Verdict verdict = gate.begin(gate.route("POST", "", "/orders"), TestRequest.post("/orders").build());
         assertThat(verdict.status()).isEqualTo(400);
     }
 
@@ -759,9 +777,9 @@ class IdempotencyGateTest {
     void theEntryPointEachRequestCameThroughIsKeptPerEndpoint() {
         GateFixture fixture = new GateFixture(orders());
 
-        fixture.gate.begin(fixture.policy, TestRequest.post("/orders").key("k-entry").body("{}")
+        fixture.gate.begin(fixture.ordersRoute(), TestRequest.post("/orders").key("k-entry").body("{}")
                 .entryPoint(IdempotencyGateTest.class).build());
-        fixture.gate.begin(fixture.policy, TestRequest.post("/orders").build());
+        fixture.gate.begin(fixture.ordersRoute(), TestRequest.post("/orders").build());
 
         assertThat(fixture.gate.entryPointsByEndpoint()).containsOnlyKeys(fixture.policy.name());
         assertThat(fixture.gate.entryPointsByEndpoint().get(fixture.policy.name())).singleElement().asString()

@@ -13,6 +13,11 @@ class RouteTableTest {
         return EndpointPolicy.builder().name(name).method(method).pathTemplate(path).build();
     }
 
+    /** The endpoint a route leads to; {@code null} for none. */
+    private static EndpointPolicy endpointOf(DeclaredRoute route) {
+        return route == null ? null : route.policy();
+    }
+
     private final EndpointPolicy createOrder = endpoint("create-order", "POST", "/orders");
     private final EndpointPolicy pay = endpoint("pay", "POST", "/orders/{id}/payments");
     private final EndpointPolicy replaceOrder = endpoint("replace-order", "PUT", "/orders/{id}");
@@ -27,40 +32,56 @@ class RouteTableTest {
 
     @Test
     void exactPathMatches() {
-        assertThat(table.route("POST", "/orders")).isSameAs(createOrder);
+        assertThat(endpointOf(table.route("POST", "/orders"))).isSameAs(createOrder);
     }
 
     @Test
     void templateVariableMatchesOneSegment() {
-        assertThat(table.route("POST", "/orders/42/payments")).isSameAs(pay);
-        assertThat(table.route("PUT", "/orders/42")).isSameAs(replaceOrder);
-        assertThat(table.route("POST", "/acme/jobs")).isSameAs(tenantJobs);
+        assertThat(endpointOf(table.route("POST", "/orders/42/payments"))).isSameAs(pay);
+        assertThat(endpointOf(table.route("PUT", "/orders/42"))).isSameAs(replaceOrder);
+        assertThat(endpointOf(table.route("POST", "/acme/jobs"))).isSameAs(tenantJobs);
     }
 
     @Test
     void exactPathWinsOverTemplate() {
-        assertThat(table.route("POST", "/orders/search")).isSameAs(search);
-        assertThat(table.route("POST", "/orders/other")).isSameAs(anyOrder);
+        assertThat(endpointOf(table.route("POST", "/orders/search"))).isSameAs(search);
+        assertThat(endpointOf(table.route("POST", "/orders/other"))).isSameAs(anyOrder);
     }
 
     @Test
     void variableNeedsANonEmptySegment() {
         // Empty segments are collapsed first, as containers do before routing.
-        assertThat(table.route("POST", "/orders//payments")).isSameAs(anyOrder);
-        assertThat(table.route("PUT", "/orders/")).isNull();
-        assertThat(table.route("PUT", "/orders//")).isNull();
+        assertThat(endpointOf(table.route("POST", "/orders//payments"))).isSameAs(anyOrder);
+        assertThat(endpointOf(table.route("PUT", "/orders/"))).isNull();
+        assertThat(endpointOf(table.route("PUT", "/orders//"))).isNull();
     }
 
     @Test
     void everySpellingTheContainerRoutesIsTheSameEndpoint() {
         for (String spelling : List.of("/orders/", "//orders", "/./orders", "/x/../orders", "/orders;jsessionid=A1",
                 "/orders/;x", "/../orders", "/orders/.")) {
-            assertThat(table.route("POST", spelling)).as(spelling).isSameAs(createOrder);
+            assertThat(endpointOf(table.route("POST", spelling))).as(spelling).isSameAs(createOrder);
         }
         for (String spelling : List.of("/orders/42/payments/", "/orders/42//payments", "/orders//42/payments",
                 "/orders/42/payments;x=1", "/orders/42;v=2/payments", "/orders/42/./payments")) {
-            assertThat(table.route("POST", spelling)).as(spelling).isSameAs(pay);
+            assertThat(endpointOf(table.route("POST", spelling))).as(spelling).isSameAs(pay);
         }
+    }
+
+    @Test
+    void aRouteCarriesThePathInItsNormalForm() {
+        assertThat(table.route("POST", "//orders/42/./payments;x=1").path()).isEqualTo("/orders/42/payments");
+        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/api//orders/").path())
+                .isEqualTo("/api/orders");
+    }
+
+    @Test
+    void belowADispatcherMappingTheRouteMatchesThatPathAndCarriesTheRoutedOne() {
+        DeclaredRoute below = table.routeBelowMapping("POST", "/api//orders/", "/orders/");
+
+        assertThat(endpointOf(below)).isSameAs(createOrder);
+        assertThat(below.path()).as("the path the request is fingerprinted and logged by").isEqualTo("/api/orders");
+        assertThat(table.routeBelowMapping("POST", "/api/customers", "/customers")).isNull();
     }
 
     @Test
@@ -68,8 +89,8 @@ class RouteTableTest {
         EndpointPolicy slashed = endpoint("slashed", "POST", "/orders/");
         RouteTable table = new RouteTable(List.of(slashed));
 
-        assertThat(table.route("POST", "/orders")).isSameAs(slashed);
-        assertThat(table.route("POST", "/orders/")).isSameAs(slashed);
+        assertThat(endpointOf(table.route("POST", "/orders"))).isSameAs(slashed);
+        assertThat(endpointOf(table.route("POST", "/orders/"))).isSameAs(slashed);
         assertThatThrownBy(() -> new RouteTable(List.of(slashed, endpoint("plain", "POST", "/orders"))))
                 .hasMessageContaining("a second time");
     }
@@ -79,7 +100,7 @@ class RouteTableTest {
         EndpointPolicy withContext = endpoint("with-context", "POST", "/shop/actions/Order.action");
         RouteTable table = new RouteTable(List.of(withContext));
 
-        assertThat(table.route("POST", "/actions/Order.action")).isNull();
+        assertThat(endpointOf(table.route("POST", "/actions/Order.action"))).isNull();
         assertThat(table.routeIncludingContextPath("POST", "/shop", "/actions/Order.action")).isSameAs(withContext);
         assertThat(table.routeIncludingContextPath("POST", "", "/actions/Order.action")).isNull();
         assertThat(table.routeIncludingContextPath("POST", "/other", "/actions/Order.action")).isNull();
@@ -87,49 +108,49 @@ class RouteTableTest {
 
     @Test
     void missesReturnNull() {
-        assertThat(table.route("POST", "/customers")).isNull();
-        assertThat(table.route("POST", "/orders/42/payments/7")).isNull();
-        assertThat(table.route("POST", "/ordersx/42/payments")).isNull();
-        assertThat(table.route("POST", "/")).isNull();
-        assertThat(table.route("POST", "")).isNull();
-        assertThat(table.route(null, "/orders")).isNull();
+        assertThat(endpointOf(table.route("POST", "/customers"))).isNull();
+        assertThat(endpointOf(table.route("POST", "/orders/42/payments/7"))).isNull();
+        assertThat(endpointOf(table.route("POST", "/ordersx/42/payments"))).isNull();
+        assertThat(endpointOf(table.route("POST", "/"))).isNull();
+        assertThat(endpointOf(table.route("POST", ""))).isNull();
+        assertThat(endpointOf(table.route(null, "/orders"))).isNull();
     }
 
     @Test
     void methodMustMatch() {
-        assertThat(table.route("GET", "/orders")).isNull();
-        assertThat(table.route("GET", "/orders/42/payments")).isNull();
-        assertThat(table.route("post", "/orders")).isNull();
-        assertThat(table.route("DELETE", "/orders/42")).isNull();
+        assertThat(endpointOf(table.route("GET", "/orders"))).isNull();
+        assertThat(endpointOf(table.route("GET", "/orders/42/payments"))).isNull();
+        assertThat(endpointOf(table.route("post", "/orders"))).isNull();
+        assertThat(endpointOf(table.route("DELETE", "/orders/42"))).isNull();
     }
 
     @Test
     void resourceMethodLookup() {
-        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/api/orders"))
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "create", "POST", "/api/orders")))
                 .isSameAs(byResource);
-        assertThat(table.routeResourceMethod(OrderResource.class, "delete", "POST", "/orders"))
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "delete", "POST", "/orders")))
                 .as("falls back to method and path").isSameAs(createOrder);
-        assertThat(table.routeResourceMethod(Other.class, "create", "POST", "/nothing")).isNull();
+        assertThat(endpointOf(table.routeResourceMethod(Other.class, "create", "POST", "/nothing"))).isNull();
     }
 
     @Test
     void anEndpointWithoutPathIsNeverMatchedByMethodAndPath() {
         // The servlet adapter routes by method and path only.
-        assertThat(table.route("POST", "/api/orders")).isNull();
-        assertThat(table.routeResourceMethod(Other.class, "create", "POST", "/api/orders")).isNull();
+        assertThat(endpointOf(table.route("POST", "/api/orders"))).isNull();
+        assertThat(endpointOf(table.routeResourceMethod(Other.class, "create", "POST", "/api/orders"))).isNull();
     }
 
     @Test
     void theResourceMethodWinsOverAPathThatMatchesTheSameRequest() {
-        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/orders"))
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "create", "POST", "/orders")))
                 .isSameAs(byResource);
     }
 
     @Test
     void aResourceMethodReachedWithAnotherHttpMethodFallsBackToThePath() {
-        assertThat(table.routeResourceMethod(OrderResource.class, "create", "PUT", "/orders/42"))
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "create", "PUT", "/orders/42")))
                 .isSameAs(replaceOrder);
-        assertThat(table.routeResourceMethod(OrderResource.class, "create", "PUT", "/nothing")).isNull();
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "create", "PUT", "/nothing"))).isNull();
     }
 
     @Test
@@ -138,9 +159,9 @@ class RouteTableTest {
                 .resourceMethod(LegacyResource.class.getName() + "#submit").build();
         RouteTable both = new RouteTable(List.of(legacy));
 
-        assertThat(both.routeResourceMethod(LegacyResource.class, "submit", "POST", "/v2/submit")).isSameAs(legacy);
-        assertThat(both.routeResourceMethod(Other.class, "submit", "POST", "/legacy")).isSameAs(legacy);
-        assertThat(both.route("POST", "/legacy")).isSameAs(legacy);
+        assertThat(endpointOf(both.routeResourceMethod(LegacyResource.class, "submit", "POST", "/v2/submit"))).isSameAs(legacy);
+        assertThat(endpointOf(both.routeResourceMethod(Other.class, "submit", "POST", "/legacy"))).isSameAs(legacy);
+        assertThat(endpointOf(both.route("POST", "/legacy"))).isSameAs(legacy);
     }
 
     @Test
@@ -149,7 +170,7 @@ class RouteTableTest {
                 .resourceMethod(OrderResource.class.getName() + "#createFromForm").build();
         RouteTable table = new RouteTable(List.of(byResource, form, createOrder));
 
-        assertThat(table.routeResourceMethod(OrderResource.class, "createFromForm", "POST", "/orders/form"))
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "createFromForm", "POST", "/orders/form")))
                 .isSameAs(form);
     }
 
@@ -178,9 +199,9 @@ class RouteTableTest {
                 .resourceMethod(OrdersApi.class.getName() + "#create").build();
         RouteTable table = new RouteTable(List.of(onInterface));
 
-        assertThat(table.routeResourceMethod(OrdersApiImpl.class, "create", "POST", "/x")).isSameAs(onInterface);
-        assertThat(table.routeResourceMethod(SubclassedImpl.class, "create", "POST", "/x")).isSameAs(onInterface);
-        assertThat(table.routeResourceMethod(OrdersApiImpl.class, "delete", "POST", "/x")).isNull();
+        assertThat(endpointOf(table.routeResourceMethod(OrdersApiImpl.class, "create", "POST", "/x"))).isSameAs(onInterface);
+        assertThat(endpointOf(table.routeResourceMethod(SubclassedImpl.class, "create", "POST", "/x"))).isSameAs(onInterface);
+        assertThat(endpointOf(table.routeResourceMethod(OrdersApiImpl.class, "delete", "POST", "/x"))).isNull();
     }
 
     @Test
@@ -191,7 +212,7 @@ class RouteTableTest {
         List<String> warnings = new java.util.ArrayList<>();
         table.warnTo((endpoint, message) -> warnings.add(endpoint.name() + ": " + message));
 
-        assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/orders")).isNull();
+        assertThat(endpointOf(table.routeResourceMethod(OrderResource.class, "create", "POST", "/orders"))).isNull();
         table.routeResourceMethod(OrderResource.class, "delete", "POST", "/orders");
 
         assertThat(warnings).hasSize(1);
@@ -203,8 +224,8 @@ class RouteTableTest {
     void rootTemplate() {
         EndpointPolicy root = endpoint("root", "POST", "/");
         RouteTable rootOnly = new RouteTable(List.of(root));
-        assertThat(rootOnly.route("POST", "/")).isSameAs(root);
-        assertThat(rootOnly.route("POST", "/x")).isNull();
+        assertThat(endpointOf(rootOnly.route("POST", "/"))).isSameAs(root);
+        assertThat(endpointOf(rootOnly.route("POST", "/x"))).isNull();
     }
 
     // Resource classes as a JAX-RS runtime would dispatch to them.

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -107,22 +108,22 @@ class AdviceFailureHandlerTest {
         final List<String> failures = new CopyOnWriteArrayList<>();
 
         @Override
-        public Object route(String method, String contextPath, String path) {
+        public Route route(String method, String contextPath, String path) {
             return null;
         }
 
         @Override
-        public Object routeBelowDispatcher(String method, String jaxrsPath, String dispatcher) {
+        public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
             return null;
         }
 
         @Override
-        public Object routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
+        public Route routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
             return null;
         }
 
         @Override
-        public Verdict begin(Object route, RequestView request) {
+        public Verdict begin(Route route, RequestView request) {
             return null;
         }
 

@@ -91,7 +91,7 @@ class ReferenceGatingTest {
         assertThat(advised).isNotNull();
         assertThat(events.instrumented()).containsExactly("app.HelloServlet SERVLET");
         assertThat(definedInLoader(remembering, "dev.idempotency.agent.servlet.javax.ServletRequestView"))
-                .as("the adapter class that extends the bridge's ReadAheadRequestView is defined beside the servlet").isTrue();
+                .as("the adapter class that extends the bridge's HostRequestView is defined beside the servlet").isTrue();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Route;
 import java.lang.reflect.Method;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -27,7 +28,7 @@ final class CxfDestinations {
      * request lies below it; {@code null} otherwise, or when the destination has no absolute address
      * (a servlet's destination before its first request: the servlet's own matching applies there).
      */
-    static Object route(Gate gate, HttpServletRequest request, String routedPath, Object destination) {
+    static Route route(Gate gate, HttpServletRequest request, String routedPath, Object destination) {
         String base = basePath(gate, destination);
         if (base == null) {
             return null;
@@ -40,7 +41,8 @@ final class CxfDestinations {
         if (base.isEmpty() || !path.startsWith(base + "/")) {
             return null; // at the server's root the servlet-form path is already the JAX-RS path
         }
-        return gate.routeBelowDispatcher(request.getMethod(), path.substring(base.length()), destination.getClass().getName());
+        return gate.routeBelowDispatcher(request.getMethod(), routedPath, path.substring(base.length()),
+                destination.getClass().getName());
     }
 
     /** The path of the destination's absolute address, {@code null} when it has none. */

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Route;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -44,16 +45,18 @@ final class JaxrsDispatchers {
 
     /**
      * The endpoint declared for the path below the request's servlet mapping, when that mapping
-     * leads to a JAX-RS dispatcher servlet; {@code null} otherwise.
+     * leads to a JAX-RS dispatcher servlet; {@code null} otherwise. {@code routedPath}: the
+     * request's servlet-form path.
      */
-    static Object route(Gate gate, HttpServletRequest request) {
+    static Route route(Gate gate, HttpServletRequest request, String routedPath) {
         String servletPath = request.getServletPath();
         String pathInfo = request.getPathInfo();
         if (pathInfo == null || servletPath == null || servletPath.isEmpty()) {
             return null; // not below a prefix mapping, or below "/*", where both forms are one path
         }
         String dispatcher = dispatcherAt(request.getServletContext(), servletPath + "/*");
-        return dispatcher == NONE ? null : gate.routeBelowDispatcher(request.getMethod(), pathInfo, dispatcher);
+        return dispatcher == NONE ? null
+                : gate.routeBelowDispatcher(request.getMethod(), routedPath, pathInfo, dispatcher);
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.idempotency.agent.servlet.javax;
 
-import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
 import java.io.IOException;
 import java.io.InputStream;
 import java.security.Principal;
@@ -10,21 +10,13 @@ import java.util.List;
 import javax.servlet.http.HttpServletRequest;
 
 /** The core's view of a servlet request. Reads the body at most once and keeps it. */
-final class ServletRequestView extends ReadAheadRequestView {
+final class ServletRequestView extends HostRequestView {
 
     private final HttpServletRequest request;
-    private final String path;
-    private final Class<?> entryPoint;
 
     ServletRequestView(HttpServletRequest request, String path, Class<?> entryPoint) {
+        super(path, entryPoint);
         this.request = request;
-        this.path = path;
-        this.entryPoint = entryPoint;
-    }
-
-    @Override
-    public Class<?> entryPoint() {
-        return entryPoint;
     }
 
     /**
@@ -43,11 +35,6 @@ final class ServletRequestView extends ReadAheadRequestView {
     @Override
     public String method() {
         return request.getMethod();
-    }
-
-    @Override
-    public String path() {
-        return path;
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -144,11 +145,11 @@ class ServletExchangeTest {
     private final class ProceedingGate extends OneRouteGate {
 
         ProceedingGate() {
-            super("create-order");
+            super(new Route() { });
         }
 
         @Override
-        public Verdict begin(Object route, RequestView request) {
+        public Verdict begin(Route route, RequestView request) {
             return Verdict.proceed(new Execution() {
                 @Override
                 public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {

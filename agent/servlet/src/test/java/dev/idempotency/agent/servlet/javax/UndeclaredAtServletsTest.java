@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -131,7 +132,7 @@ class UndeclaredAtServletsTest {
         }
 
         @Override
-        public Verdict begin(Object route, RequestView request) {
+        public Verdict begin(Route route, RequestView request) {
             throw new AssertionError("nothing is declared");
         }
     }

@@ -2,18 +2,33 @@ package dev.idempotency.agent.jaxrs.jersey.javax;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
-import java.lang.reflect.Method;
+import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.exchange.ExchangeStart;
+import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
+import dev.idempotency.agent.jaxrs.ResourceMethodHost;
 import javax.ws.rs.core.Response;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ContainerResponse;
 import org.glassfish.jersey.server.internal.process.RequestProcessingContext;
 import org.glassfish.jersey.server.model.ResourceMethodInvoker;
 
-/** Decides one matched Jersey request: pass it by, let it run under capture, or answer in its place. */
-public final class JerseyExchange {
+/**
+ * Decides one matched Jersey request: pass it by, let it run under capture, or answer in its place.
+ * The Jersey side of the begin sequence: routes by the resource method Jersey matched, marks the
+ * request with a property, puts the read-ahead body back as the entity stream, answers with a
+ * {@code ContainerResponse} of its own, or puts the capturing writer in place.
+ */
+public final class JerseyExchange extends ResourceMethodHost<Object> {
 
-    private JerseyExchange() {
+    private final ResourceMethodInvoker invoker;
+    private final ContainerRequest request;
+    private String path;
+
+    private JerseyExchange(ResourceMethodInvoker invoker, ContainerRequest request) {
+        this.invoker = invoker;
+        this.request = request;
     }
 
     /**
@@ -23,50 +38,56 @@ public final class JerseyExchange {
      * the request is claimed).
      */
     public static Object begin(ResourceMethodInvoker invoker, RequestProcessingContext context) {
-        Gate gate = Bridge.gate();
-        if (gate == null) {
-            return null;
-        }
-        ContainerRequest request = context.request();
-        if (request.getProperty(Bridge.REQUEST_MARKER) != null) {
-            return null; // a servlet filter or servlet around Jersey already took this request
-        }
-        String path = JerseyRequestView.routedPath(request);
-        Method method = invoker.getResourceMethod();
-        Class<?> resource = invoker.getResourceClass() != null ? invoker.getResourceClass() : method.getDeclaringClass();
-        Object route = gate.routeResourceMethod(resource, method, request.getMethod(), path);
-        if (route == null) {
-            if (Gate.changesState(request.getMethod())) {
-                undeclared(gate, request, path, resource, method);
-            }
-            return null;
-        }
-        request.setProperty(Bridge.REQUEST_MARKER, Boolean.TRUE);
-        try {
-            JerseyRequestView view = new JerseyRequestView(request, path, resource);
-            Verdict verdict = gate.begin(route, view);
-            if (view.readAhead() != null) {
-                request.setEntityStream(view.readAhead().replay());
-            }
-            if (!verdict.proceeds()) {
-                return deliver(request, verdict);
-            }
-            request.setWriter(new CapturingResponseWriter(request.getResponseWriter(), verdict));
-            return null;
-        } catch (Throwable failure) {
-            // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
-            gate.adapterFailure("jaxrs-jersey adapter", failure);
-            return null;
-        }
+        return ExchangeStart.begin(new JerseyExchange(invoker, context.request()));
     }
 
-    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
-    private static void undeclared(Gate gate, ContainerRequest request, String path, Class<?> resource, Method method) {
-        try {
-            gate.undeclared(new JerseyRequestView(request, path, resource), resource, method);
-        } catch (Throwable failure) {
-            gate.adapterFailure("jaxrs-jersey adapter", failure);
-        }
+    @Override
+    public String adapter() {
+        return "jaxrs-jersey adapter";
+    }
+
+    /** A servlet filter or servlet around Jersey may already have taken this request. */
+    @Override
+    public boolean mayTake() {
+        return request.getProperty(Bridge.REQUEST_MARKER) == null;
+    }
+
+    @Override
+    public String method() {
+        return request.getMethod();
+    }
+
+    @Override
+    public Route route(Gate gate) {
+        path = JerseyRequestView.routedPath(request);
+        return routeResourceMethod(gate, invoker.getResourceClass(), invoker.getResourceMethod(), path);
+    }
+
+    @Override
+    public void mark() {
+        request.setProperty(Bridge.REQUEST_MARKER, Boolean.TRUE);
+    }
+
+    @Override
+    public HostRequestView view() {
+        return new JerseyRequestView(request, path, resourceClass());
+    }
+
+    @Override
+    public void replay(RequestBody body) {
+        request.setEntityStream(body.replay());
+    }
+
+    @Override
+    public Object answer(Verdict verdict) {
+        return deliver(request, verdict);
+    }
+
+    /** The capturing writer adds the verdict's headers and, for a claimed request, copies the response. */
+    @Override
+    public Object proceed(Verdict verdict) {
+        request.setWriter(new CapturingResponseWriter(request.getResponseWriter(), verdict));
+        return null;
     }
 
     /**
@@ -75,7 +96,7 @@ public final class JerseyExchange {
      */
     static Object deliver(ContainerRequest request, Verdict verdict) {
         try {
-            ContainerResponse answer = answer(request, verdict);
+            ContainerResponse answer = agentResponse(request, verdict);
             verdict.delivered();
             return answer;
         } catch (Throwable failure) {
@@ -93,7 +114,7 @@ public final class JerseyExchange {
     }
 
     /** The agent's own answer (a replay, a refusal) in place of the resource method's response. */
-    static ContainerResponse answer(ContainerRequest request, Verdict verdict) {
+    static ContainerResponse agentResponse(ContainerRequest request, Verdict verdict) {
         Response.ResponseBuilder response = Response.status(new AnswerStatus(verdict));
         verdict.addHeadersTo(response::header);
         if (verdict.body() != null && verdict.body().length > 0) {

@@ -1,6 +1,6 @@
 package dev.idempotency.agent.jaxrs.jersey.javax;
 
-import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
 import dev.idempotency.agent.jaxrs.JaxrsPath;
 import java.io.InputStream;
 import java.security.Principal;
@@ -10,21 +10,13 @@ import javax.ws.rs.core.SecurityContext;
 import org.glassfish.jersey.server.ContainerRequest;
 
 /** The core's view of a matched Jersey request. */
-final class JerseyRequestView extends ReadAheadRequestView {
+final class JerseyRequestView extends HostRequestView {
 
     private final ContainerRequest request;
-    private final String path;
-    private final Class<?> entryPoint;
 
     JerseyRequestView(ContainerRequest request, String path, Class<?> entryPoint) {
+        super(path, entryPoint);
         this.request = request;
-        this.path = path;
-        this.entryPoint = entryPoint;
-    }
-
-    @Override
-    public Class<?> entryPoint() {
-        return entryPoint;
     }
 
     /** The decoded path Jersey matched the resource method on, below the application's base URI. */
@@ -35,11 +27,6 @@ final class JerseyRequestView extends ReadAheadRequestView {
     @Override
     public String method() {
         return request.getMethod();
-    }
-
-    @Override
-    public String path() {
-        return path;
     }
 
     @Override

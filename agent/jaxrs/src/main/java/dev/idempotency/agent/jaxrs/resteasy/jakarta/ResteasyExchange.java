@@ -1,21 +1,17 @@
 package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 
-import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
-import dev.idempotency.agent.bootstrap.Gate;
-import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
+import dev.idempotency.agent.bootstrap.exchange.ExchangeStart;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.lang.reflect.Method;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import org.jboss.resteasy.core.ResourceMethodInvoker;
 import org.jboss.resteasy.spi.HttpRequest;
 import org.jboss.resteasy.spi.HttpResponse;
 import org.jboss.resteasy.spi.ResourceInvoker;
@@ -54,54 +50,24 @@ public final class ResteasyExchange {
 
     /** Returns {@code null} when the request is not the agent's (undeclared, or already taken by a servlet). */
     public static ResteasyExchange begin(HttpRequest request, HttpResponse response, ResourceInvoker invoker) {
-        Gate gate = Bridge.gate();
-        if (gate == null || request.getAttribute(Bridge.REQUEST_MARKER) != null) {
-            return null;
-        }
-        String path = ResteasyRequestView.routedPath();
-        if (path == null) {
-            return null;
-        }
-        Method method = invoker.getMethod();
-        Class<?> resource = invoker instanceof ResourceMethodInvoker
-                ? ((ResourceMethodInvoker) invoker).getResourceClass() : method.getDeclaringClass();
-        Object route = gate.routeResourceMethod(resource, method, request.getHttpMethod(), path);
-        if (route == null) {
-            if (Gate.changesState(request.getHttpMethod())) {
-                undeclared(gate, request, path, resource, method);
-            }
-            return null;
-        }
-        try {
-            ResteasyRequestView view = new ResteasyRequestView(request, path, resource);
-            Verdict verdict = gate.begin(route, view);
-            if (view.readAhead() != null) {
-                request.setInputStream(view.readAhead().replay());
-            }
-            if (!verdict.proceeds()) {
-                answer(response, verdict);
-                return new ResteasyExchange(request, response, null, null, true);
-            }
-            verdict.addHeadersTo(response.getOutputHeaders()::add);
-            Execution execution = verdict.execution();
-            ResteasyExchange exchange = new ResteasyExchange(request, response, execution, capture(response, execution),
-                    false);
-            CLAIMED.put(request, exchange);
-            return exchange;
-        } catch (Throwable failure) {
-            // The gate never throws; this is the adapter failing. Run the method as if the agent were absent.
-            gate.adapterFailure("jaxrs-resteasy adapter", failure);
-            return null;
-        }
+        return ExchangeStart.begin(new ResteasyHost(request, response, invoker));
     }
 
-    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
-    private static void undeclared(Gate gate, HttpRequest request, String path, Class<?> resource, Method method) {
-        try {
-            gate.undeclared(new ResteasyRequestView(request, path, resource), resource, method);
-        } catch (Throwable failure) {
-            gate.adapterFailure("jaxrs-resteasy adapter", failure);
-        }
+    /** The agent answered: the resource method must not run. */
+    static ResteasyExchange answered(HttpRequest request, HttpResponse response) {
+        return new ResteasyExchange(request, response, null, null, true);
+    }
+
+    /**
+     * The resource method runs: with an {@code execution}, its response is copied through a tee on
+     * the response's output stream and the exchange is found again when RESTEasy has written it;
+     * without one (fail-open) it runs unobserved.
+     */
+    static ResteasyExchange claimed(HttpRequest request, HttpResponse response, Execution execution) throws IOException {
+        ResteasyExchange exchange = new ResteasyExchange(request, response, execution, capture(response, execution),
+                false);
+        CLAIMED.put(request, exchange);
+        return exchange;
     }
 
     /**
@@ -153,45 +119,5 @@ public final class ResteasyExchange {
             response.setOutputStream(new CopyingOutputStream(client, copy));
         }
         return copy;
-    }
-
-    /**
-     * Writes the agent's answer, or, when that fails, the agent's 500: the resource method never
-     * runs in place of an answer the agent decided on. The gate hears which the client received.
-     */
-    private static void answer(HttpResponse response, Verdict verdict) {
-        try {
-            respond(response, verdict);
-            verdict.delivered();
-        } catch (Throwable failure) {
-            verdict.notDelivered(respondWithFailure(response, verdict), failure);
-        }
-    }
-
-    /** The agent's 500; the status sent, or 0 when none could be. */
-    private static int respondWithFailure(HttpResponse response, Verdict verdict) {
-        try {
-            response.reset();
-            response.setStatus(Verdict.FAILURE_STATUS);
-            response.getOutputHeaders().putSingle("Content-Type", Verdict.PROBLEM_CONTENT_TYPE);
-            response.getOutputStream().write(verdict.failureBody());
-            return Verdict.FAILURE_STATUS;
-        } catch (Throwable failure) {
-            try {
-                response.sendError(Verdict.FAILURE_STATUS);
-                return Verdict.FAILURE_STATUS;
-            } catch (Throwable last) {
-                return 0;
-            }
-        }
-    }
-
-    private static void respond(HttpResponse response, Verdict verdict) throws IOException {
-        response.setStatus(verdict.status());
-        verdict.addHeadersTo(response.getOutputHeaders()::add);
-        byte[] body = verdict.body();
-        if (body != null && response.getOutputStream() != null) {
-            response.getOutputStream().write(body);
-        }
     }
 }

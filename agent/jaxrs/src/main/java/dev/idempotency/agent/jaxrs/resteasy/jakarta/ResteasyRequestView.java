@@ -1,6 +1,6 @@
 package dev.idempotency.agent.jaxrs.resteasy.jakarta;
 
-import dev.idempotency.agent.bootstrap.body.ReadAheadRequestView;
+import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
 import dev.idempotency.agent.jaxrs.JaxrsPath;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
@@ -12,21 +12,13 @@ import org.jboss.resteasy.core.ResteasyContext;
 import org.jboss.resteasy.spi.HttpRequest;
 
 /** The core's view of a matched RESTEasy request. */
-final class ResteasyRequestView extends ReadAheadRequestView {
+final class ResteasyRequestView extends HostRequestView {
 
     private final HttpRequest request;
-    private final String path;
-    private final Class<?> entryPoint;
 
     ResteasyRequestView(HttpRequest request, String path, Class<?> entryPoint) {
+        super(path, entryPoint);
         this.request = request;
-        this.path = path;
-        this.entryPoint = entryPoint;
-    }
-
-    @Override
-    public Class<?> entryPoint() {
-        return entryPoint;
     }
 
     /**
@@ -50,11 +42,6 @@ final class ResteasyRequestView extends ReadAheadRequestView {
     @Override
     public String method() {
         return request.getHttpMethod();
-    }
-
-    @Override
-    public String path() {
-        return path;
     }
 
     @Override

@@ -24,7 +24,7 @@ class JerseyAnswerTest {
         headers.put("Set-Cookie", List.of("a=1", "b=2"));
         headers.put("Idempotency-Replayed", List.of("true"));
 
-        ContainerResponse answer = JerseyExchange.answer(request("POST", "orders"),
+        ContainerResponse answer = JerseyExchange.agentResponse(request("POST", "orders"),
                 Verdict.respond(201, headers, "{\"id\":1}".getBytes(UTF_8), null));
 
         assertThat(answer.getStatus()).isEqualTo(201);
@@ -36,7 +36,7 @@ class JerseyAnswerTest {
 
     @Test
     void theStatusCarriesItsStandardReasonPhrase() {
-        ContainerResponse answer = JerseyExchange.answer(request("POST", "orders"),
+        ContainerResponse answer = JerseyExchange.agentResponse(request("POST", "orders"),
                 Verdict.respond(422, Map.of(), new byte[] {'{', '}'}, null));
 
         assertThat(answer.getStatusInfo().getReasonPhrase()).isEqualTo("Unprocessable Content");
@@ -44,7 +44,7 @@ class JerseyAnswerTest {
 
     @Test
     void anEmptyStoredBodyIsNoEntity() {
-        ContainerResponse answer = JerseyExchange.answer(request("DELETE", "orders/1"),
+        ContainerResponse answer = JerseyExchange.agentResponse(request("DELETE", "orders/1"),
                 Verdict.respond(204, Map.of(), new byte[0], null));
 
         assertThat(answer.getStatus()).isEqualTo(204);

@@ -1,0 +1,10 @@
+/**
+ * What every adapter does the same way at its entry point, written once against a small
+ * interface each adapter implements: {@link dev.idempotency.agent.bootstrap.exchange.ExchangeStart}
+ * runs the begin sequence (route, mark, ask the gate, give the body back, answer or capture, and
+ * let the request run as if the agent were absent when the adapter fails) over an
+ * {@link dev.idempotency.agent.bootstrap.exchange.ExchangeHost}, the runtime's side of it;
+ * {@link dev.idempotency.agent.bootstrap.exchange.HostRequestView} is the part of a request view
+ * every adapter shares. JDK types only, as the whole bridge.
+ */
+package dev.idempotency.agent.bootstrap.exchange;

@@ -1,0 +1,243 @@
+package dev.idempotency.agent.bootstrap.exchange;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.idempotency.agent.bootstrap.Bridge;
+import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.RequestView;
+import dev.idempotency.agent.bootstrap.Route;
+import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.body.RequestBody;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The begin sequence, step by step, over a host that records what it is asked to do. */
+class ExchangeStartTest {
+
+    private final ScriptedGate gate = new ScriptedGate();
+    private final RecordingHost host = new RecordingHost("POST");
+
+    @AfterEach
+    void uninstall() {
+        Bridge.install(null);
+    }
+
+    @Test
+    void aDeclaredRequestIsMarkedDecidedGivenItsBodyBackAndLetThrough() {
+        Bridge.install(gate);
+        gate.verdict = Verdict.proceed(null, Map.of());
+
+        assertThat(ExchangeStart.begin(host)).isEqualTo("proceeded");
+        assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "replay {}", "proceed");
+        assertThat(gate.asked).containsExactly("begin POST /orders");
+    }
+
+    @Test
+    void theAgentsAnswerIsTheHostsToWrite() {
+        Bridge.install(gate);
+        gate.verdict = Verdict.respond(409, Map.of(), new byte[0], null);
+
+        assertThat(ExchangeStart.begin(host)).isEqualTo("answered");
+        assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "replay {}", "answer");
+    }
+
+    @Test
+    void anUndeclaredRequestThatChangesStateIsToldToTheGateAndLeftAlone() throws Exception {
+        Bridge.install(gate);
+        gate.route = null;
+
+        assertThat(ExchangeStart.begin(host)).isNull();
+        assertThat(host.steps).containsExactly("may take", "route", "view");
+        assertThat(gate.asked).containsExactly("undeclared POST /orders by " + host.resourceMethod().getName());
+    }
+
+    @Test
+    void anUndeclaredReadIsLeftAloneAtTheCostOfItsRoute() {
+        Bridge.install(gate);
+        gate.route = null;
+        RecordingHost get = new RecordingHost("GET");
+
+        assertThat(ExchangeStart.begin(get)).isNull();
+        assertThat(get.steps).containsExactly("may take", "route");
+        assertThat(gate.asked).isEmpty();
+    }
+
+    @Test
+    void aRequestTakenFurtherOutOrWithoutAGateIsNotRouted() {
+        assertThat(ExchangeStart.begin(host)).as("no gate").isNull();
+        assertThat(host.steps).isEmpty();
+
+        Bridge.install(gate);
+        host.mayTake = false;
+        assertThat(ExchangeStart.begin(host)).isNull();
+        assertThat(host.steps).containsExactly("may take");
+    }
+
+    @Test
+    void aFailingAdapterLetsTheRequestRunAsIfTheAgentWereAbsentAndIsReported() {
+        Bridge.install(gate);
+        gate.verdict = Verdict.proceed(null, Map.of());
+        host.failure = new NoSuchMethodError("a host API the adapter expected");
+
+        assertThat(ExchangeStart.begin(host)).isNull();
+        assertThat(gate.failures).containsExactly("recording adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
+    }
+
+    /** A host of one request to {@code /orders}, its body {@code {}}. */
+    private static final class RecordingHost implements ExchangeHost<String> {
+
+        final List<String> steps = new ArrayList<>();
+        final String method;
+        boolean mayTake = true;
+        Error failure;
+
+        RecordingHost(String method) {
+            this.method = method;
+        }
+
+        @Override
+        public String adapter() {
+            return "recording adapter";
+        }
+
+        @Override
+        public boolean mayTake() {
+            steps.add("may take");
+            return mayTake;
+        }
+
+        @Override
+        public String method() {
+            return method;
+        }
+
+        @Override
+        public Route route(Gate gate) {
+            steps.add("route");
+            return gate.route(method, "", "/orders");
+        }
+
+        @Override
+        public void mark() {
+            steps.add("mark");
+        }
+
+        @Override
+        public HostRequestView view() {
+            steps.add("view");
+            return new HostRequestView("/orders", RecordingHost.class) {
+                @Override
+                protected InputStream openBody() {
+                    return new ByteArrayInputStream("{}".getBytes(UTF_8));
+                }
+
+                @Override
+                public String method() {
+                    return method;
+                }
+
+                @Override
+                public List<String> headers(String name) {
+                    return List.of();
+                }
+
+                @Override
+                public String rawQuery() {
+                    return null;
+                }
+
+                @Override
+                public String principal() {
+                    return null;
+                }
+
+                @Override
+                public long contentLength() {
+                    return 2;
+                }
+            };
+        }
+
+        @Override
+        public Method resourceMethod() {
+            try {
+                return RecordingHost.class.getDeclaredMethod("view");
+            } catch (NoSuchMethodException e) {
+                throw new AssertionError(e);
+            }
+        }
+
+        @Override
+        public void replay(RequestBody body) {
+            steps.add("replay " + new String(body.bytes(), UTF_8));
+        }
+
+        @Override
+        public String answer(Verdict verdict) {
+            steps.add("answer");
+            return "answered";
+        }
+
+        @Override
+        public String proceed(Verdict verdict) {
+            if (failure != null) {
+                throw failure;
+            }
+            steps.add("proceed");
+            return "proceeded";
+        }
+    }
+
+    /** Routes every request to one endpoint (or none), and reads the body as the core does. */
+    private static final class ScriptedGate implements Gate {
+
+        Route route = new Route() { };
+        Verdict verdict;
+        final List<String> asked = new ArrayList<>();
+        final List<String> failures = new ArrayList<>();
+
+        @Override
+        public Route route(String method, String contextPath, String path) {
+            return route;
+        }
+
+        @Override
+        public Route routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
+            return route;
+        }
+
+        @Override
+        public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
+            return route;
+        }
+
+        @Override
+        public void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
+            asked.add("undeclared " + request.method() + " " + request.path() + " by " + resourceMethod.getName());
+        }
+
+        @Override
+        public Verdict begin(Route route, RequestView request) {
+            asked.add("begin " + request.method() + " " + request.path());
+            try {
+                request.body(1024);
+            } catch (IOException e) {
+                throw new AssertionError(e);
+            }
+            return verdict;
+        }
+
+        @Override
+        public void adapterFailure(String adapter, Throwable failure) {
+            failures.add(adapter + ": " + failure);
+        }
+    }
+}

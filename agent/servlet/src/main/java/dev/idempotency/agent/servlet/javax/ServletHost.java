@@ -1,0 +1,205 @@
+package dev.idempotency.agent.servlet.javax;
+
+import dev.idempotency.agent.bootstrap.Bridge;
+import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Gate;
+import dev.idempotency.agent.bootstrap.HeaderTarget;
+import dev.idempotency.agent.bootstrap.Route;
+import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.exchange.ExchangeHost;
+import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
+import java.io.IOException;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+
+/**
+ * The servlet side of the begin sequence, for the outermost call of a servlet, filter or Apache CXF
+ * destination: routes by the servlet-form path (and by the path below a JAX-RS dispatcher's
+ * mapping or a CXF destination's address), marks the request with an attribute, answers through
+ * the response's own calls, or wraps request and response for the application.
+ */
+final class ServletHost implements ExchangeHost<ServletExchange> {
+
+    /** Set on a request once told to the gate as undeclared: the filters and servlet after the first stay out. */
+    static final String UNDECLARED_MARKER = "dev.idempotency.agent.undeclared";
+
+    private final HttpServletRequest request;
+    private final HttpServletResponse response;
+    private final Class<?> entryPoint;
+    /** The CXF destination the request reached, or {@code null} at a servlet or filter. */
+    private final Object cxfDestination;
+    private String path;
+    /** The body the core read, for the request wrapper; {@code null} when it read none. */
+    private RequestBody readAhead;
+
+    ServletHost(HttpServletRequest request, HttpServletResponse response, Class<?> entryPoint, Object cxfDestination) {
+        this.request = request;
+        this.response = response;
+        this.entryPoint = entryPoint;
+        this.cxfDestination = cxfDestination;
+    }
+
+    @Override
+    public String adapter() {
+        return "servlet adapter";
+    }
+
+    /** Nested filters, servlets and dispatches see the outermost call's marker and stay out. */
+    @Override
+    public boolean mayTake() {
+        return request.getAttribute(Bridge.REQUEST_MARKER) == null;
+    }
+
+    @Override
+    public String method() {
+        return request.getMethod();
+    }
+
+    @Override
+    public Route route(Gate gate) {
+        path = ServletRequestView.routedPath(request);
+        Route route = gate.route(request.getMethod(), request.getContextPath(), path);
+        if (route == null) {
+            route = cxfDestination == null ? JaxrsDispatchers.route(gate, request, path)
+                    : CxfDestinations.route(gate, request, path, cxfDestination);
+        }
+        return route;
+    }
+
+    /**
+     * Once per request, however many filters and servlets it passes; and not when a JAX-RS
+     * runtime's dispatcher servlet takes it and the JAX-RS adapter tells it by the resource method
+     * it reaches, the form an operator declares it in (a CXF destination has no such adapter).
+     */
+    @Override
+    public boolean tellsUndeclared() {
+        if (request.getAttribute(UNDECLARED_MARKER) != null
+                || (cxfDestination == null && JaxrsDispatchers.resourceMethodsSeenAt(request))) {
+            return false;
+        }
+        request.setAttribute(UNDECLARED_MARKER, Boolean.TRUE);
+        return true;
+    }
+
+    @Override
+    public void mark() {
+        request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
+    }
+
+    @Override
+    public HostRequestView view() {
+        return new ServletRequestView(request, path, entryPoint);
+    }
+
+    /** Kept for the request wrapper: the container cannot give back a body it has handed out. */
+    @Override
+    public void replay(RequestBody body) {
+        readAhead = body;
+    }
+
+    @Override
+    public ServletExchange proceed(Verdict verdict) {
+        verdict.addHeadersTo(new HeaderSetters(response));
+        Execution execution = verdict.execution();
+        if (execution == null) {
+            // Unobserved (fail-open): only the body the agent read must still reach the application.
+            BufferedRequest buffered = readAhead != null ? new BufferedRequest(request, readAhead, null) : null;
+            return new ServletExchange(buffered, null, null, false);
+        }
+        CapturingResponse capturing = new CapturingResponse(response, execution.responseCaptureLimit());
+        BufferedRequest buffered = new BufferedRequest(request, readAhead, capturing);
+        ServletExchange exchange = new ServletExchange(buffered, capturing, execution, false);
+        buffered.beforeAsyncComplete(() -> exchange.finish(null));
+        capturing.onEnd(exchange::responseEnded);
+        return exchange;
+    }
+
+    /**
+     * Writes the agent's answer, or, when that fails, the agent's 500: the application never runs
+     * in place of an answer the agent decided on. The gate hears which the client received: when
+     * the container had already answered (a stalled body's 408, which Tomcat writes itself), that
+     * answer.
+     */
+    @Override
+    public ServletExchange answer(Verdict verdict) {
+        try {
+            if (response.isCommitted()) {
+                tellWhatTheHostSent(response.getStatus(), verdict);
+            } else {
+                respond(verdict);
+                verdict.delivered();
+            }
+        } catch (Throwable failure) {
+            verdict.notDelivered(respondWithFailure(verdict), failure);
+        }
+        return new ServletExchange(null, null, null, true);
+    }
+
+    private static void tellWhatTheHostSent(int sent, Verdict verdict) {
+        if (sent == verdict.status()) {
+            verdict.delivered();
+        } else {
+            verdict.notDelivered(sent, new IllegalStateException("the container had answered " + sent
+                    + " before the agent could answer " + verdict.status()));
+        }
+    }
+
+    /** The agent's 500 with the most basic calls the servlet API has; the status sent, or 0 when none could be. */
+    private int respondWithFailure(Verdict verdict) {
+        try {
+            if (response.isCommitted()) {
+                return 0;
+            }
+            response.reset();
+            response.setStatus(Verdict.FAILURE_STATUS);
+            response.setContentType(Verdict.PROBLEM_CONTENT_TYPE);
+            response.getOutputStream().write(verdict.failureBody());
+            response.flushBuffer();
+            return Verdict.FAILURE_STATUS;
+        } catch (Throwable failure) {
+            try {
+                response.sendError(Verdict.FAILURE_STATUS);
+                return Verdict.FAILURE_STATUS;
+            } catch (Throwable last) {
+                return 0;
+            }
+        }
+    }
+
+    private void respond(Verdict verdict) throws IOException {
+        response.resetBuffer();
+        response.setStatus(verdict.status());
+        verdict.addHeadersTo(new HeaderSetters(response));
+        byte[] body = verdict.body();
+        if (body != null) {
+            response.setContentLength(body.length);
+            response.getOutputStream().write(body);
+        }
+        response.flushBuffer();
+    }
+
+    /** The response's own setters: a name's first value replaces what it holds, {@code Content-Type} included. */
+    private static final class HeaderSetters implements HeaderTarget {
+
+        private final HttpServletResponse response;
+
+        HeaderSetters(HttpServletResponse response) {
+            this.response = response;
+        }
+
+        @Override
+        public void set(String name, String value) {
+            if ("Content-Type".equalsIgnoreCase(name)) {
+                response.setContentType(value);
+            } else {
+                response.setHeader(name, value);
+            }
+        }
+
+        @Override
+        public void add(String name, String value) {
+            response.addHeader(name, value);
+        }
+    }
+}
