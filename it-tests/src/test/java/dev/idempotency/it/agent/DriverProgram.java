@@ -41,12 +41,11 @@ public final class DriverProgram {
     private DriverProgram() {
     }
 
+    /** The agent's thread that opens the store; it ends once the store is open. */
+    private static final String STORE_OPENER_THREAD = "idempotency-store-open";
+
     public static void main(String[] args) throws Exception {
-        long until = System.nanoTime() + 20_000_000_000L;
-        while (!Files.exists(Path.of("idempotency-store", "agent.mv.db")) && System.nanoTime() < until) {
-            Thread.sleep(50);
-        }
-        Thread.sleep(1_000);
+        awaitTheStoreOpened();
         for (Driver driver : Collections.list(DriverManager.getDrivers())) {
             System.out.println("registered " + driver.getClass().getName() + " " + version(driver));
         }
@@ -76,6 +75,30 @@ public final class DriverProgram {
         if (visible == 0) {
             System.out.println("agent classes: not visible");
         }
+    }
+
+    /**
+     * Until the agent's store-opening thread has ended (it was started before this main ran), at
+     * most 20 s: what the application sees is then what it sees for good.
+     */
+    private static void awaitTheStoreOpened() throws InterruptedException {
+        long until = System.nanoTime() + 20_000_000_000L;
+        while (storeOpening()) {
+            if (System.nanoTime() > until) {
+                System.err.println("the agent's store was still opening after 20 s");
+                System.exit(2);
+            }
+            Thread.sleep(20);
+        }
+        if (!Files.exists(Path.of("idempotency-store", "agent.mv.db"))) {
+            System.err.println("the agent's store was not opened in the working directory");
+            System.exit(2);
+        }
+    }
+
+    private static boolean storeOpening() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(thread -> thread.getName().equals(STORE_OPENER_THREAD) && thread.isAlive());
     }
 
     private static String version(Driver driver) {

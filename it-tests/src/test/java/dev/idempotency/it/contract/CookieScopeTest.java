@@ -44,7 +44,6 @@ class CookieScopeTest {
     private static final String PROBLEMS = "https://idempotency-agent.dev/problems/";
     private static final String ALICE = "demo-session=alice";
     private static final String BOB = "demo-session=bob";
-    private static final Duration SETTLE = Duration.ofSeconds(2);
 
     private Path workDir;
     private DemoApp app;
@@ -81,6 +80,15 @@ class CookieScopeTest {
                 "  - name: create-note",
                 "    method: POST",
                 "    path: /orders/{id}/notes",
+                "    scope: none",
+                // Declared only to mark a point in the agent's output (see awaitOutputsUpToMark).
+                "  - name: output-mark-warned",
+                "    method: POST",
+                "    path: /orders/{id}/output-mark-warned",
+                "    scope: none",
+                "  - name: output-mark-quiet",
+                "    method: POST",
+                "    path: /orders/{id}/output-mark-quiet",
                 "    scope: none",
                 ""));
         app = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start();
@@ -161,7 +169,7 @@ class CookieScopeTest {
             assertThat(scopeWarnings("create-order-form")).as(outputs()).isNotEmpty();
             assertThat(scopeWarnings("create-payment")).as(outputs()).isNotEmpty();
         });
-        sleep(SETTLE); // late duplicates would show up now
+        awaitOutputsUpToMark("output-mark-warned", orderId); // late duplicates would show up by now
         for (String endpoint : List.of("create-order-form", "create-payment")) {
             // The same warning may go to stderr and to the attempt log; each says it once.
             for (Map.Entry<String, List<String>> source : scopeWarningsBySource(endpoint).entrySet()) {
@@ -179,7 +187,7 @@ class CookieScopeTest {
             assertThat(note.header("X-Request-Id")).as("the agent handled the declared path").isPresent();
         }
 
-        sleep(SETTLE);
+        awaitOutputsUpToMark("output-mark-quiet", orderId);
         assertThat(scopeWarnings("create-note")).as(outputs()).isEmpty();
     }
 
@@ -257,12 +265,20 @@ class CookieScopeTest {
         assertThat(problem.path("type").asText()).isEqualTo(PROBLEMS + type);
     }
 
-    private static void sleep(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    /**
+     * Returns once the agent's output holds all it wrote for the requests sent before: a request
+     * with credentials to {@code mark} (an endpoint of scope none declared for this alone) earns
+     * one warning, written after every earlier one to stderr and to the attempt log, each of
+     * which keeps its order; once it shows in both, so has anything said before it.
+     */
+    private void awaitOutputsUpToMark(String mark, long orderId) {
+        Http.Response marked = http.postJson("/orders/" + orderId + "/" + mark, "{}", KEY, newKey(),
+                "Authorization", "Bearer mark");
+        assertThat(marked.header("X-Request-Id")).as("the agent handled the mark's path").isPresent();
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> {
+            Map<String, List<String>> warnings = scopeWarningsBySource(mark);
+            assertThat(warnings.get("stderr")).as(outputs()).isNotEmpty();
+            assertThat(warnings.get("attempt log")).as(outputs()).isNotEmpty();
+        });
     }
 }

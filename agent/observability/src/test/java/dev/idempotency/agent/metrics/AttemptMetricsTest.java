@@ -8,7 +8,9 @@ import dev.idempotency.agent.core.attempt.ErrorType;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -102,11 +104,25 @@ class AttemptMetricsTest {
         registered = List.of(MetricsRegistration.totalName());
         Thread registration = MetricsRegistration.registerLater(metrics, Duration.ofMinutes(5),
                 (where, e) -> { throw new AssertionError(where, e); });
-        Thread.sleep(100);
+        awaitWaitingForTheFirstAttempt(registration);
         assertThat(server.isRegistered(MetricsRegistration.totalName())).as("not before an attempt").isFalse();
         metrics.onAttempt(event(null, Decision.EXECUTED, null, 1));
         registration.join(10_000);
         assertThat(server.isRegistered(MetricsRegistration.totalName())).isTrue();
+    }
+
+    /** Until the thread waits for the first attempt, which comes before it registers anything; at most 10 s. */
+    private static void awaitWaitingForTheFirstAttempt(Thread registration) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!waitingForTheFirstAttempt(registration)) {
+            assertThat(System.nanoTime()).as("the registration thread waits for the first attempt").isLessThan(until);
+            Thread.sleep(5);
+        }
+    }
+
+    private static boolean waitingForTheFirstAttempt(Thread thread) {
+        return thread.getState() == Thread.State.TIMED_WAITING && Arrays.stream(thread.getStackTrace())
+                .anyMatch(frame -> frame.getMethodName().equals("awaitFirstAttempt"));
     }
 
     private List<String> attributes(ObjectName name) throws Exception {

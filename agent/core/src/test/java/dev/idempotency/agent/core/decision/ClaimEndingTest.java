@@ -12,6 +12,7 @@ import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.testing.TestRequest;
 import dev.idempotency.agent.core.testing.TestResponse;
 import dev.idempotency.agent.store.RecordState;
+import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -100,13 +101,25 @@ class ClaimEndingTest {
     }
 
     @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS)
     void aFinishedExecutionIsNotEndedAgainWhenCollected() throws InterruptedException {
         GateFixture fixture = new GateFixture(orders());
-        fixture.begin(create("k1")).execution().finish(TestResponse.status(201), null, false);
-        System.gc();
-        Thread.sleep(200);
+        WeakReference<Execution> execution = finishedAndDropped(fixture, "k1");
+
+        while (execution.get() != null) {
+            System.gc();
+            Thread.sleep(20);
+        }
+
         assertThat(fixture.record("k1").orElseThrow().state()).isEqualTo(RecordState.COMPLETED);
         assertThat(fixture.listener.failures).isEmpty();
         assertThat(fixture.listener.events).extracting(AttemptEvent::decision).containsExactly(Decision.EXECUTED);
+    }
+
+    /** In its own frame, so that no local variable keeps the execution once it returns. */
+    private static WeakReference<Execution> finishedAndDropped(GateFixture fixture, String key) {
+        Execution execution = fixture.begin(create(key)).execution();
+        execution.finish(TestResponse.status(201), null, false);
+        return new WeakReference<>(execution);
     }
 }

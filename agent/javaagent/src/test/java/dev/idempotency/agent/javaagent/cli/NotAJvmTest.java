@@ -2,8 +2,10 @@ package dev.idempotency.agent.javaagent.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,12 +27,16 @@ class NotAJvmTest {
     @TempDir
     Path dir;
     private Process quitsOnSigquit;
+    private BufferedReader itsOutput;
 
+    /** Says "ready" once its traps are set; a SIGUSR1 makes it say "usr1". */
     @BeforeEach
-    void start() throws IOException, InterruptedException {
-        quitsOnSigquit = new ProcessBuilder("/bin/sh", "-c", "trap 'exit 3' QUIT; while :; do sleep 0.1; done")
+    void start() throws IOException {
+        quitsOnSigquit = new ProcessBuilder("/bin/sh", "-c",
+                "trap 'echo quit; exit 3' QUIT; trap 'echo usr1' USR1; echo ready; while :; do sleep 0.1; done")
                 .redirectErrorStream(true).start();
-        Thread.sleep(300); // the trap is set before the loop starts
+        itsOutput = new BufferedReader(new InputStreamReader(quitsOnSigquit.getInputStream(), StandardCharsets.UTF_8));
+        assertThat(itsOutput.readLine()).isEqualTo("ready");
     }
 
     @AfterEach
@@ -39,7 +45,7 @@ class NotAJvmTest {
     }
 
     @Test
-    void statusSendsNothingToAProcessThatIsNoJvm() throws InterruptedException {
+    void statusSendsNothingToAProcessThatIsNoJvm() throws IOException, InterruptedException {
         Result result = run("status", pid());
 
         assertThat(result.exit).isEqualTo(1);
@@ -59,9 +65,15 @@ class NotAJvmTest {
         assertStillRunning();
     }
 
-    private void assertStillRunning() throws InterruptedException {
-        assertThat(quitsOnSigquit.waitFor(1, TimeUnit.SECONDS)).as("the process exited (status %s)",
-                quitsOnSigquit.isAlive() ? "-" : quitsOnSigquit.exitValue()).isFalse();
+    /**
+     * Sends a SIGUSR1 and waits for the shell to answer it: it runs the traps of the signals it
+     * has received in the order of their numbers, so a SIGQUIT sent before would have been
+     * handled first (it says "quit" and exits).
+     */
+    private void assertStillRunning() throws IOException, InterruptedException {
+        assertThat(new ProcessBuilder("kill", "-USR1", pid()).start().waitFor()).isZero();
+        assertThat(itsOutput.readLine()).as("what the shell said").isEqualTo("usr1");
+        assertThat(quitsOnSigquit.isAlive()).isTrue();
     }
 
     private String pid() {

@@ -68,7 +68,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     @Override
     public void reset() {
         super.reset();
-        copy.clear();
+        discardCopy();
         declareContentLength(-1);
         end.restart();
     }
@@ -142,12 +142,26 @@ final class CapturingResponse extends HttpServletResponseWrapper {
     @Override
     public void resetBuffer() {
         super.resetBuffer();
-        copy.clear();
+        discardCopy();
         end.restart();
     }
 
+    /** Text the writer holds back to encode in chunks was discarded by the container too. */
+    private void discardCopy() {
+        if (writer != null) {
+            writer.discardPending();
+        }
+        copy.clear();
+    }
+
+    /**
+     * Whether a write to the client failed. The writer is asked only once the response is
+     * committed: {@code checkError} flushes, and on an uncommitted response that would send it
+     * now, without the Content-Length still held back, and before the container could answer a
+     * failure with its 500. Nothing has gone to the client then, so no write to it can have failed.
+     */
     boolean clientGone() {
-        return copy.wasClientGone() || (writer != null && writer.checkError() && !isCommittedSafely());
+        return copy.wasClientGone() || (writer != null && isCommittedSafely() && writer.checkError());
     }
 
     private boolean isCommittedSafely() {

@@ -2,7 +2,11 @@ package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
 
 /**
  * Forwards characters to the container's own writer (so its buffering, encoding and flushing on
@@ -14,7 +18,8 @@ final class TeeWriter extends PrintWriter {
 
     private final PrintWriter client;
     private final ResponseBodyCopy copy;
-    private final Charset charset;
+    /** One encoder for the whole body, as the container's writer has: a byte order mark comes once. */
+    private final CharsetEncoder encoder;
     private final ResponseEnd end;
     private final StringBuilder pending = new StringBuilder();
 
@@ -22,7 +27,8 @@ final class TeeWriter extends PrintWriter {
         super(client);
         this.client = client;
         this.copy = copy;
-        this.charset = charset;
+        this.encoder = charset.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
         this.end = end;
     }
 
@@ -96,6 +102,11 @@ final class TeeWriter extends PrintWriter {
         }
     }
 
+    /** The container discarded what was buffered (a reset): so does the copy, with the text not yet encoded. */
+    synchronized void discardPending() {
+        pending.setLength(0);
+    }
+
     /** The number of bytes it added to the copy. */
     synchronized int flushCopy() {
         if (pending.length() == 0) {
@@ -105,9 +116,20 @@ final class TeeWriter extends PrintWriter {
         if (Character.isHighSurrogate(pending.charAt(last - 1))) {
             last--;
         }
-        byte[] encoded = pending.substring(0, last).getBytes(charset);
-        copy.write(encoded, 0, encoded.length);
+        ByteBuffer encoded = encode(CharBuffer.wrap(pending, 0, last));
+        copy.write(encoded.array(), 0, encoded.position());
         pending.delete(0, last);
-        return encoded.length;
+        return encoded.position();
+    }
+
+    /** Encodes as part of a longer text: the encoder keeps its state from one chunk to the next. */
+    private ByteBuffer encode(CharBuffer text) {
+        ByteBuffer out = ByteBuffer.allocate((int) (text.remaining() * encoder.maxBytesPerChar()) + 16);
+        while (encoder.encode(text, out, false).isOverflow()) {
+            ByteBuffer larger = ByteBuffer.allocate(out.capacity() * 2);
+            out.flip();
+            out = larger.put(out);
+        }
+        return out;
     }
 }

@@ -3,11 +3,6 @@ package dev.idempotency.agent.servlet.javax;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
-import dev.idempotency.agent.bootstrap.CapturedResponse;
-import dev.idempotency.agent.bootstrap.Execution;
-import dev.idempotency.agent.bootstrap.RequestView;
-import dev.idempotency.agent.bootstrap.Route;
-import dev.idempotency.agent.bootstrap.Verdict;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Proxy;
@@ -34,9 +29,14 @@ class ServletExchangeTest {
     private final Map<String, Object> attributes = new HashMap<>();
     private DispatcherType dispatcherType = DispatcherType.REQUEST;
 
+    private final RecordingGate gate = new RecordingGate();
+
     @BeforeEach
     void install() {
-        Bridge.install(new ProceedingGate());
+        gate.readsBody = false;
+        gate.captureLimit = 1024;
+        gate.atFinish = () -> calls.add("finished");
+        Bridge.install(gate);
     }
 
     @AfterEach
@@ -53,7 +53,9 @@ class ServletExchangeTest {
         writer.close();
         exchange.end(null);
 
-        assertThat(calls).containsExactly("write {}", "finished 201 {}", "close");
+        assertThat(calls).containsExactly("write {}", "finished", "close");
+        assertThat(gate.only().response.status()).isEqualTo(201);
+        assertThat(gate.only().response.body()).asString(StandardCharsets.UTF_8).isEqualTo("{}");
     }
 
     @Test
@@ -69,8 +71,8 @@ class ServletExchangeTest {
         writer.write(" footer");
         exchange.end(null);
 
-        assertThat(calls).containsExactly("write header ", "write included", "close", "write  footer",
-                "finished 201 header included footer");
+        assertThat(calls).containsExactly("write header ", "write included", "close", "write  footer", "finished");
+        assertThat(gate.only().response.body()).asString(StandardCharsets.UTF_8).isEqualTo("header included footer");
     }
 
     private PrintWriter writerOf(ServletExchange exchange) {
@@ -140,32 +142,5 @@ class ServletExchangeTest {
                             return null;
                     }
                 });
-    }
-
-    private final class ProceedingGate extends OneRouteGate {
-
-        ProceedingGate() {
-            super(new Route() { });
-        }
-
-        @Override
-        public Verdict begin(Route route, RequestView request) {
-            return Verdict.proceed(new Execution() {
-                @Override
-                public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {
-                    calls.add("finished " + response.status() + " " + new String(response.body(), StandardCharsets.UTF_8));
-                }
-
-                @Override
-                public void abandon(Throwable cause) {
-                    calls.add("abandoned " + cause);
-                }
-
-                @Override
-                public int responseCaptureLimit() {
-                    return 1024;
-                }
-            }, Map.of());
-        }
     }
 }
