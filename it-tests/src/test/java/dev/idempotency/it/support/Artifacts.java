@@ -133,6 +133,15 @@ public final class Artifacts {
         return existing("demo.wildfly26.zip");
     }
 
+    /** A file of this repository, as the docs name it ({@code docs/verify.md}, {@code agent-config/examples/demo.yaml}). */
+    public static Path repoFile(String relative) {
+        String root = System.getProperty("idempotency.repo.root");
+        if (root == null) {
+            throw new IllegalStateException("system property idempotency.repo.root is not set; run the tests through Maven (it-tests/pom.xml sets it)");
+        }
+        return Path.of(root).resolve(relative).toAbsolutePath().normalize();
+    }
+
     private static Path existing(String property) {
         String value = System.getProperty(property);
         if (value == null) {

@@ -38,6 +38,16 @@ public interface ExchangeHost<T> {
     /** Marks the request as taken ({@link Bridge#REQUEST_MARKER}), so adapters further in stay out. */
     void mark();
 
+    /**
+     * Whether this call tells the gate of a state-changing request no declaration matched (for
+     * {@code discover}): false when another call does, so that each request is listed once (a
+     * filter further out told it already; a JAX-RS adapter further in tells it by its resource
+     * method). Asked of such requests only.
+     */
+    default boolean tellsUndeclared() {
+        return true;
+    }
+
     /** The core's view of the request, on the path {@link #route} found. */
     HostRequestView view();
 

@@ -30,7 +30,7 @@ public final class ExchangeStart {
         }
         Route route = host.route(gate);
         if (route == null) {
-            if (Gate.changesState(host.method())) {
+            if (Gate.changesState(host.method()) && host.tellsUndeclared()) {
                 undeclared(gate, host);
             }
             return null;

@@ -8,7 +8,8 @@ import java.util.Set;
 
 /**
  * The {@code endpoints:} list an operator starts from: one endpoint per undeclared entry, matched
- * by its resource method where a JAX-RS runtime named one, else by its path. What the requests
+ * by its resource method where a JAX-RS runtime named one (with the path it was routed by, which
+ * {@code verify} needs to call it), else by its path. What the requests
  * showed becomes a setting only when it points one way (JSON bodies, one kind of credentials);
  * otherwise it is a comment for the operator to decide.
  */
@@ -30,7 +31,8 @@ final class EndpointSkeleton {
             yaml.append("    method: ").append(entry.method).append('\n');
             if (entry.resourceMethod != null) {
                 yaml.append("    resource-method: ").append(entry.resourceMethod).append('\n');
-                yaml.append("    # path: ").append(entry.path).append("   (as routed below the JAX-RS application root)\n");
+                yaml.append("    path: ").append(quotedIfNeeded(entry.path))
+                        .append("   # below the JAX-RS application root: verify calls it there\n");
             } else {
                 yaml.append("    path: ").append(quotedIfNeeded(entry.path)).append('\n');
             }

@@ -94,7 +94,7 @@ class UndeclaredRequestsTest {
                 + "  - name: replace\n"
                 + "    method: PUT\n"
                 + "    resource-method: com.acme.Carts#replace\n"
-                + "    # path: /carts/{id}   (as routed below the JAX-RS application root)\n"
+                + "    path: /carts/{id}   # below the JAX-RS application root: verify calls it there\n"
                 + "    # scope: none   (no credentials seen: a replay answers whoever sends the same key)\n"
                 + "  - name: post-orders-payments\n"
                 + "    method: POST\n"

@@ -17,7 +17,7 @@ import javax.servlet.http.HttpServletRequest;
  * ({@code /api/*}). JAX-RS declarations are relative to the application root, the path below that
  * mapping, so a request the container handed to such a servlet is also matched by that path. The
  * container says which servlet a mapping leads to ({@code ServletContext.getServletRegistrations},
- * Servlet 3.0); it is asked once per servlet path and application.
+ * Servlet 3.0); it is asked once per mapping and application.
  */
 final class JaxrsDispatchers {
 
@@ -27,9 +27,16 @@ final class JaxrsDispatchers {
             "com.sun.jersey.spi.container.servlet.ServletContainer",
             "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher",
             "org.apache.cxf.transport.servlet.CXFNonSpringServlet");
+    /**
+     * The dispatchers of the runtimes whose resource methods the JAX-RS adapters see (Jersey 2 and
+     * later, RESTEasy): a request such a servlet takes reaches the JAX-RS adapter too.
+     */
+    private static final List<String> SEEN_BY_RESOURCE_METHOD = Arrays.asList(
+            "org.glassfish.jersey.servlet.ServletContainer",
+            "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher");
     private static final String NONE = "";
 
-    /** Per application, servlet path to the dispatcher class served there ({@link #NONE}: none). Weak: applications undeploy. */
+    /** Per application, servlet mapping to the dispatcher class served there ({@link #NONE}: none). Weak: applications undeploy. */
     private static final Map<ServletContext, Map<String, String>> BY_CONTEXT =
             Collections.synchronizedMap(new WeakHashMap<ServletContext, Map<String, String>>());
 
@@ -47,12 +54,40 @@ final class JaxrsDispatchers {
         if (pathInfo == null || servletPath == null || servletPath.isEmpty()) {
             return null; // not below a prefix mapping, or below "/*", where both forms are one path
         }
-        String dispatcher = dispatcherAt(request.getServletContext(), servletPath);
+        String dispatcher = dispatcherAt(request.getServletContext(), servletPath + "/*");
         return dispatcher == NONE ? null
                 : gate.routeBelowDispatcher(request.getMethod(), routedPath, pathInfo, dispatcher);
     }
 
-    private static String dispatcherAt(ServletContext context, String servletPath) {
+    /**
+     * Whether the servlet the request is mapped to is the dispatcher of a JAX-RS runtime whose
+     * resource methods the JAX-RS adapters see: then that adapter tells of the request, by the
+     * resource method the runtime matched. With a path info the mapping was a prefix ({@code /api/*},
+     * {@code /*}); without, the exact path, the prefix that is the whole path, or the default servlet
+     * ({@code /}), in the container's order of preference.
+     */
+    static boolean resourceMethodsSeenAt(HttpServletRequest request) {
+        String servletPath = request.getServletPath();
+        if (servletPath == null) {
+            return false;
+        }
+        ServletContext context = request.getServletContext();
+        String dispatcher = request.getPathInfo() != null ? dispatcherAt(context, servletPath + "/*")
+                : firstDispatcher(context, servletPath, servletPath + "/*", "/");
+        return SEEN_BY_RESOURCE_METHOD.contains(dispatcher);
+    }
+
+    private static String firstDispatcher(ServletContext context, String... mappings) {
+        for (String mapping : mappings) {
+            String dispatcher = dispatcherAt(context, mapping);
+            if (dispatcher != NONE) {
+                return dispatcher;
+            }
+        }
+        return NONE;
+    }
+
+    private static String dispatcherAt(ServletContext context, String mapping) {
         if (context == null) {
             return NONE;
         }
@@ -61,10 +96,10 @@ final class JaxrsDispatchers {
             known = new ConcurrentHashMap<>();
             BY_CONTEXT.put(context, known);
         }
-        String dispatcher = known.get(servletPath);
+        String dispatcher = known.get(mapping);
         if (dispatcher == null) {
-            dispatcher = lookUp(context, servletPath + "/*");
-            known.put(servletPath, dispatcher);
+            dispatcher = lookUp(context, mapping);
+            known.put(mapping, dispatcher);
         }
         return dispatcher;
     }

@@ -21,6 +21,9 @@ import javax.servlet.http.HttpServletResponse;
  */
 final class ServletHost implements ExchangeHost<ServletExchange> {
 
+    /** Set on a request once told to the gate as undeclared: the filters and servlet after the first stay out. */
+    static final String UNDECLARED_MARKER = "dev.idempotency.agent.undeclared";
+
     private final HttpServletRequest request;
     private final HttpServletResponse response;
     private final Class<?> entryPoint;
@@ -62,6 +65,21 @@ final class ServletHost implements ExchangeHost<ServletExchange> {
                     : CxfDestinations.route(gate, request, path, cxfDestination);
         }
         return route;
+    }
+
+    /**
+     * Once per request, however many filters and servlets it passes; and not when a JAX-RS
+     * runtime's dispatcher servlet takes it and the JAX-RS adapter tells it by the resource method
+     * it reaches, the form an operator declares it in (a CXF destination has no such adapter).
+     */
+    @Override
+    public boolean tellsUndeclared() {
+        if (request.getAttribute(UNDECLARED_MARKER) != null
+                || (cxfDestination == null && JaxrsDispatchers.resourceMethodsSeenAt(request))) {
+            return false;
+        }
+        request.setAttribute(UNDECLARED_MARKER, Boolean.TRUE);
+        return true;
     }
 
     @Override

@@ -21,7 +21,8 @@ import java.util.concurrent.Executors;
  * random keys: the first request executes; the same key and body replay it; another body with the
  * key is refused before anything runs; a missing and an invalid key are refused; a client that
  * gave up early gets the outcome on its retry; concurrent requests with one new key execute once;
- * for a session-scoped endpoint, a key from one session does not replay to another.
+ * for a session-scoped endpoint, and with a login for one whose keys are shared by all callers, a
+ * key from one session does not replay to another.
  * With an effect count ({@code --count}) every check also asserts how many effects happened.
  * Every new operation gets the sample with its placeholders filled anew; a check whose operation
  * the application itself turns down is reported as refused, not failed.
@@ -31,7 +32,7 @@ final class ContractChecks {
     static final List<String> NAMES = List.of("first request executes", "same key and body replays",
             "same key, other body is refused", "missing key", "invalid key", "retry after a client timeout",
             "concurrent requests with one key");
-    /** Only for an endpoint with {@code scope: cookie:NAME}. */
+    /** For an endpoint with {@code scope: cookie:NAME}, and with a login for one with {@code scope: none}. */
     static final String SESSIONS = "a key does not cross sessions";
 
     /** How long a client waits before it gives up, in the timeout check: shorter than any real handler. */
@@ -44,13 +45,16 @@ final class ContractChecks {
     private final Probe probe;
     /** A second logged-in session, for endpoints scoped by a session cookie; {@code null} without a login. */
     private final Probe otherSession;
+    /** A client with no session, to tell an endpoint open to all callers from one whose answers belong to a session. */
+    private final Probe anonymous;
     private final int concurrency;
     private final Placeholders placeholders;
     private boolean instrumentationSeen;
 
-    ContractChecks(Probe probe, Probe otherSession, int concurrency, Placeholders placeholders) {
+    ContractChecks(Probe probe, Probe otherSession, Probe anonymous, int concurrency, Placeholders placeholders) {
         this.probe = probe;
         this.otherSession = otherSession;
+        this.anonymous = anonymous;
         this.concurrency = concurrency;
         this.placeholders = placeholders;
     }
@@ -67,7 +71,7 @@ final class ContractChecks {
         if (applicationRefused(first)) {
             results.add(refused(target, NAMES.get(0), first));
             List<String> others = new ArrayList<>(NAMES.subList(1, NAMES.size()));
-            if (target.sessionCookie != null) {
+            if (sessionsChecked(target, otherSession != null)) {
                 others.add(SESSIONS);
             }
             for (String check : others) {
@@ -82,7 +86,7 @@ final class ContractChecks {
         results.add(invalidKey(target));
         results.add(retryAfterClientTimeout(target));
         results.add(concurrentRequests(target));
-        if (target.sessionCookie != null) {
+        if (sessionsChecked(target, otherSession != null)) {
             results.add(keyStaysInItsSession(target));
         }
         if (!instrumentationSeen) {
@@ -270,6 +274,14 @@ final class ContractChecks {
             return CheckResult.skipped(target.endpoint, SESSIONS, "scope: cookie:" + target.sessionCookie
                     + ": give --login-form URL --form NAME=VALUE ... to verify it with two sessions");
         }
+        Answer withoutSession = null;
+        if (target.sessionCookie == null) {
+            withoutSession = seen(target, anonymous.send(target, newKey(), placeholders.fill(target.body)));
+            if (withoutSession.is2xx()) {
+                return CheckResult.skipped(target.endpoint, SESSIONS, "open to callers without a session (a request "
+                        + "without one executed): with scope: none its keys are shared by all callers, as declared");
+            }
+        }
         String key = newKey();
         byte[] body = placeholders.fill(target.body);
         Answer mine = send(target, key, body);
@@ -284,9 +296,22 @@ final class ContractChecks {
         if (!theirs.arrived() || theirs.replayed() || theirs.problemType().startsWith("idempotency-")) {
             return CheckResult.failed(target.endpoint, SESSIONS, "expected the same key and body from a second "
                     + "session to be its own operation, got " + theirs.describe()
-                    + (Arrays.equals(theirs.body(), mine.body()) ? ": the first session's answer" : ""));
+                    + (Arrays.equals(theirs.body(), mine.body()) ? ": the first session's answer" : "")
+                    + (withoutSession == null ? "" : "; its answers belong to a session (without one it answered "
+                            + withoutSession.describe() + "), but with scope: none one session's key replays to every "
+                            + "other: declare scope: cookie:JSESSIONID (the session cookie's name) or principal"));
         }
         return CheckResult.passed(target.endpoint, SESSIONS);
+    }
+
+    /**
+     * Whether the check across sessions runs for {@code target}: always for {@code scope: cookie:NAME}
+     * (skipped without a login); with a login also for {@code scope: none}, whose keys would cross
+     * sessions. A principal or a header scope is the same for two logins of one user, so a replay
+     * between them is right, and is not checked.
+     */
+    static boolean sessionsChecked(Target target, boolean loggedIn) {
+        return target.sessionCookie != null || (loggedIn && target.sharedByAllCallers);
     }
 
     /** With an effect count: exactly {@code expected} more effects than at {@code start}. */

@@ -30,11 +30,13 @@ final class Target {
     final EffectCount count;
     /** The cookie of a {@code scope: cookie:NAME} endpoint, whose keys belong to one session; else {@code null}. */
     final String sessionCookie;
+    /** {@code scope: none}: a key is one operation whoever sends it, so with a login its sessions are checked too. */
+    final boolean sharedByAllCallers;
 
     Target(String endpoint, String method, URI uri, byte[] body, String contentType, Map<String, String> headers,
             String keyHeader, String requestIdHeader, boolean keyRequired, int missingKeyStatus, int invalidKeyStatus,
             int keyReusedStatus, int inProgressStatus, List<String> replayedHeaders, EffectCount count,
-            String sessionCookie) {
+            String sessionCookie, boolean sharedByAllCallers) {
         this.endpoint = endpoint;
         this.method = method;
         this.uri = uri;
@@ -51,5 +53,6 @@ final class Target {
         this.replayedHeaders = replayedHeaders;
         this.count = count;
         this.sessionCookie = sessionCookie;
+        this.sharedByAllCallers = sharedByAllCallers;
     }
 }

@@ -90,12 +90,13 @@ public final class VerifyCommand {
             if (login != null) {
                 out.println("log in twice (two sessions): POST " + login.uri + " with " + login.fieldNames());
             }
-            printPlan(targets, out);
+            printPlan(targets, login != null, out);
             return 0;
         }
         ContractChecks checks = login == null
-                ? new ContractChecks(Probe.withoutCookies(REQUEST_TIMEOUT), null, concurrency, new Placeholders())
-                : new ContractChecks(loggedIn(login), loggedIn(login), concurrency, new Placeholders());
+                ? new ContractChecks(Probe.withoutCookies(REQUEST_TIMEOUT), null, null, concurrency, new Placeholders())
+                : new ContractChecks(loggedIn(login), loggedIn(login), Probe.withoutCookies(REQUEST_TIMEOUT), concurrency,
+                        new Placeholders());
         try {
             for (Target target : targets) {
                 results.addAll(checks.run(target));
@@ -176,7 +177,7 @@ public final class VerifyCommand {
                 headers, settings.keyHeader(), config.logging().requestIdHeader(), settings.required(),
                 settings.statuses().missingKey(), settings.statuses().invalidKey(), settings.statuses().keyReused(),
                 settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count),
-                sessionCookie(settings));
+                sessionCookie(settings), settings.scope().isNone());
     }
 
     private static String sessionCookie(EndpointSettings settings) {
@@ -292,11 +293,11 @@ public final class VerifyCommand {
         }
     }
 
-    private static void printPlan(List<Target> targets, PrintStream out) {
+    private static void printPlan(List<Target> targets, boolean loggedIn, PrintStream out) {
         for (Target target : targets) {
             out.println(target.endpoint + ": " + target.method + " " + target.uri + " (" + target.contentType + ", "
                     + target.body.length + " bytes" + (target.headers.isEmpty() ? "" : ", headers " + target.headers.keySet())
-                    + "), " + (ContractChecks.NAMES.size() + (target.sessionCookie == null ? 0 : 1)) + " checks" + (target.count == null ? "" : ", effects by " + target.count));
+                    + "), " + (ContractChecks.NAMES.size() + (ContractChecks.sessionsChecked(target, loggedIn) ? 1 : 0)) + " checks" + (target.count == null ? "" : ", effects by " + target.count));
         }
     }
 }
