@@ -177,7 +177,12 @@ public final class VerifyCommand {
                 headers, settings.keyHeader(), config.logging().requestIdHeader(), settings.required(),
                 settings.statuses().missingKey(), settings.statuses().invalidKey(), settings.statuses().keyReused(),
                 settings.statuses().inProgress(), COMPARED_HEADERS, count == null ? null : effectCount(base, count),
-                sessionCookie(settings), settings.scope().isNone());
+                sessionCookie(settings), sharedByAllCallers(settings));
+    }
+
+    /** {@code scope: none}: one key names one operation whoever sends it. */
+    private static boolean sharedByAllCallers(EndpointSettings settings) {
+        return settings.scope().stream().allMatch(part -> part.kind() == ScopePart.Kind.NONE);
     }
 
     private static String sessionCookie(EndpointSettings settings) {
