@@ -39,7 +39,7 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
     abstract void cleanUp(StoreSettings settings);
 
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings);
+        return JdbcStores.open(settings, Dialect.forUrl(settings.url()));
     }
 
     /** A schema (a database, for MariaDB) to put a table in. */
