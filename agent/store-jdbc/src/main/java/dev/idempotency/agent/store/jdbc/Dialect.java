@@ -106,6 +106,12 @@ abstract class Dialect {
         }
     }
 
+    /**
+     * The bytes the record table takes on disk, indexes included; -1 when this database cannot
+     * tell. The servers report table and index size; H2 the size of its whole file.
+     */
+    abstract long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException;
+
     /** Deletes at most the given number of expired rows; one parameter: the batch size. */
     abstract String purgeExpired(String table);
 

@@ -4,6 +4,9 @@ import com.zaxxer.hikari.SQLExceptionOverride;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -130,6 +133,36 @@ final class H2Dialect extends Dialect {
             }
             return super.claim(connection, sql, request, newToken);
         }
+    }
+
+    /** The database file's size: H2 keeps every table of a database in one file. */
+    @Override
+    long bytesOnDisk(Connection connection, TableSql sql, String url) {
+        Path file = databaseFile(url);
+        try {
+            return file == null ? -1 : Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** {@code <path>.mv.db} of a file URL ({@code jdbc:h2:file:<path>} or {@code jdbc:h2:<path>}); null for memory and server URLs. */
+    static Path databaseFile(String url) {
+        String rest = url.substring("jdbc:h2:".length());
+        int options = rest.indexOf(';');
+        if (options >= 0) {
+            rest = rest.substring(0, options);
+        }
+        if (rest.startsWith("file:")) {
+            rest = rest.substring("file:".length());
+        } else if (rest.matches("[A-Za-z]{2,}:.*")) {
+            // mem:, tcp:, ssl:, zip: and the other file systems: no local file of its own to measure.
+            return null;
+        }
+        if (rest.startsWith("~")) {
+            rest = System.getProperty("user.home") + rest.substring(1);
+        }
+        return Path.of(rest + ".mv.db");
     }
 
     @Override

@@ -190,6 +190,23 @@ final class MariaDbDialect extends Dialect {
         return known;
     }
 
+    /**
+     * Data and index length as InnoDB estimates them (its statistics, refreshed as the table
+     * changes or by {@code ANALYZE TABLE}).
+     */
+    @Override
+    long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
+        int dot = sql.table.lastIndexOf('.');
+        try (PreparedStatement query = connection.prepareStatement("SELECT DATA_LENGTH + INDEX_LENGTH FROM "
+                + "information_schema.TABLES WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?")) {
+            query.setString(1, dot < 0 ? null : sql.table.substring(0, dot));
+            query.setString(2, unqualified(sql.table));
+            try (ResultSet size = query.executeQuery()) {
+                return size.next() ? size.getLong(1) : -1;
+            }
+        }
+    }
+
     @Override
     String purgeExpired(String table) {
         return "DELETE FROM " + table + " WHERE expires_at <= UTC_TIMESTAMP(6) ORDER BY expires_at LIMIT ?";

@@ -1,6 +1,10 @@
 package dev.idempotency.agent.store.jdbc;
 
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
 
@@ -78,6 +82,17 @@ final class PostgresDialect extends Dialect {
     private static String claimIfAbsentSql(TableSql sql) {
         return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
                 + ") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
+    }
+
+    /** Table, TOAST and indexes, as the server counts them. */
+    @Override
+    long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT pg_total_relation_size(CAST(? AS regclass))")) {
+            query.setString(1, sql.table);
+            try (ResultSet size = query.executeQuery()) {
+                return size.next() ? size.getLong(1) : -1;
+            }
+        }
     }
 
     @Override
