@@ -27,6 +27,8 @@ final class LatencyHarness {
         final double p50Millis;
         final double p99Millis;
         final long failures;
+        /** The first failure's message, to tell a slow store from a wrong answer. */
+        String firstFailure = "";
 
         Result(String name, long[] latencies, double seconds, long failures) {
             this.name = name;
@@ -46,7 +48,7 @@ final class LatencyHarness {
         @Override
         public String toString() {
             return String.format(Locale.ROOT, "%-40s %,9d ops %,9.0f ops/s  p50 %7.2f ms  p99 %7.2f ms%s", name,
-                    operations, opsPerSecond(), p50Millis, p99Millis, failures > 0 ? "  failures " + failures : "");
+                    operations, opsPerSecond(), p50Millis, p99Millis, failures > 0 ? "  failures " + failures + " (first: " + firstFailure + ")" : "");
         }
     }
 
@@ -67,6 +69,7 @@ final class LatencyHarness {
         long[] counts = new long[threads];
         long[] failures = new long[threads];
         long[] stoppedAt = new long[threads];
+        String[] firstFailure = {null};
         CountDownLatch finished = new CountDownLatch(threads);
         for (int t = 0; t < threads; t++) {
             long[][] latencies = {new long[1 << 14]};
@@ -85,6 +88,11 @@ final class LatencyHarness {
                             operation.run(thread, n++);
                         } catch (Exception | AssertionError e) {
                             failures[thread]++;
+                            synchronized (firstFailure) {
+                                if (firstFailure[0] == null) {
+                                    firstFailure[0] = String.valueOf(e.getMessage());
+                                }
+                            }
                             continue;
                         }
                         if (now - measureFrom > 0) {
@@ -108,6 +116,8 @@ final class LatencyHarness {
         finished.await();
         long last = Arrays.stream(stoppedAt).max().orElse(end);
         long[] all = perThread.stream().flatMapToLong(Arrays::stream).toArray();
-        return new Result(name, all, Math.max(1e-9, (last - measureFrom) / 1e9), Arrays.stream(failures).sum());
+        Result result = new Result(name, all, Math.max(1e-9, (last - measureFrom) / 1e9), Arrays.stream(failures).sum());
+        result.firstFailure = firstFailure[0] == null ? "" : firstFailure[0];
+        return result;
     }
 }

@@ -107,6 +107,38 @@ abstract class Dialect {
     }
 
     /**
+     * How many rows the table has: exact below a million (or where counting is cheap), else the
+     * server's own estimate, so that a gauge never scans a table of many millions.
+     */
+    long countRecords(Connection connection, TableSql sql) throws SQLException {
+        return exactCount(connection, sql);
+    }
+
+    static long exactCount(Connection connection, TableSql sql) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(sql.countAll);
+                ResultSet count = query.executeQuery()) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    /** The estimate when it is at least {@value #EXACT_COUNT_BELOW} rows, else the exact count. */
+    static long estimatedOrExact(Connection connection, TableSql sql, String estimateSql, String table)
+            throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(estimateSql)) {
+            query.setString(1, table);
+            try (ResultSet estimate = query.executeQuery()) {
+                if (estimate.next() && estimate.getLong(1) >= EXACT_COUNT_BELOW) {
+                    return estimate.getLong(1);
+                }
+            }
+        }
+        return exactCount(connection, sql);
+    }
+
+    static final long EXACT_COUNT_BELOW = 1_000_000;
+
+    /**
      * The bytes the record table takes on disk, indexes included; -1 when this database cannot
      * tell. The servers report table and index size; H2 the size of its whole file.
      */

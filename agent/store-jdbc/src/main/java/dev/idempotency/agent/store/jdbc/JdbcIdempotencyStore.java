@@ -26,6 +26,7 @@ import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreThreads;
+import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
@@ -148,6 +149,12 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
                 }
             }
         });
+    }
+
+    @Override
+    public StoreFootprint footprint() {
+        return run("footprint", connection -> new StoreFootprint(table.dialect.countRecords(connection, sql),
+                table.dialect.bytesOnDisk(connection, sql, table.url)));
     }
 
     @Override

@@ -60,7 +60,7 @@ public final class JdbcStores {
         }
         HikariDataSource pool = new HikariDataSource(config);
         StoreConnections table = new StoreConnections(pool, dialect, new TableSql(settings.table(), dialect),
-                dialect.name() + " store, " + settings.describe());
+                dialect.name() + " store, " + settings.describe(), settings.url());
         // A write queued behind others waits at most what one of its own could take.
         long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
         JdbcIdempotencyStore store = new JdbcIdempotencyStore(table, pool,

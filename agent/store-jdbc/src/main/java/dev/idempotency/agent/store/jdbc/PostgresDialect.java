@@ -84,6 +84,13 @@ final class PostgresDialect extends Dialect {
                 + ") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
     }
 
+    /** The planner's row estimate (kept by autovacuum) for a large table. */
+    @Override
+    long countRecords(Connection connection, TableSql sql) throws SQLException {
+        return estimatedOrExact(connection, sql, "SELECT CAST(reltuples AS BIGINT) FROM pg_class WHERE oid = "
+                + "CAST(? AS regclass)", sql.table);
+    }
+
     /** Table, TOAST and indexes, as the server counts them. */
     @Override
     long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {

@@ -23,9 +23,12 @@ final class StoreConnections {
     final TableSql sql;
     /** Names the store in every failure ("H2 store, jdbc:h2:..."). */
     final String description;
+    /** The configured URL (an H2 file's size is read from its path). */
+    final String url;
     private volatile boolean schemaReady;
 
-    StoreConnections(DataSource pool, Dialect dialect, TableSql sql, String description) {
+    StoreConnections(DataSource pool, Dialect dialect, TableSql sql, String description, String url) {
+        this.url = url;
         this.pool = pool;
         this.dialect = dialect;
         this.sql = sql;

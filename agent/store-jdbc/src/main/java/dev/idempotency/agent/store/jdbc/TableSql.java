@@ -45,6 +45,7 @@ final class TableSql {
     final String resolveRelease;
     final String countExpired;
     final String countInState;
+    final String countAll;
     final String takeOver;
     final String renewLease;
     final String list;
@@ -79,6 +80,7 @@ final class TableSql {
         this.resolveComplete = completeSet + keyAndToken + ownerGone;
         this.resolveRelease = "DELETE FROM " + table + keyAndToken + ownerGone;
         this.countExpired = "SELECT COUNT(*) FROM " + table + " WHERE expires_at <= " + now;
+        this.countAll = "SELECT COUNT(*) FROM " + table;
         this.countInState = "SELECT COUNT(*) FROM " + table + " WHERE state = ? AND expires_at > " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;

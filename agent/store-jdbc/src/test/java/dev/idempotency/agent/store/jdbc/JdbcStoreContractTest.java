@@ -51,6 +51,13 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
         return "DROP SCHEMA IF EXISTS " + schema + " CASCADE";
     }
 
+    @Test
+    void theFootprintTellsTheBytesOnDisk() {
+        store.claim(new ClaimRequest("s", "k", "e", "fp", "o", "r", Duration.ofSeconds(30), Duration.ofHours(1)));
+
+        assertThat(store.footprint().bytesOnDisk()).as("table and indexes, or the H2 file").isPositive();
+    }
+
     @Override
     protected IdempotencyStore openStore() {
         settings = settings(TestDatabases.uniqueTable());
