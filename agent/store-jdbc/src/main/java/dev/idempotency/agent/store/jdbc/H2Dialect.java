@@ -17,7 +17,7 @@ import java.util.Properties;
  * H2, the embedded default. A new key is claimed by a plain {@code INSERT}, a key that already has
  * a row by one {@code MERGE ... USING}, each read back through {@code FINAL TABLE}. H2 does not lock a key
  * that is not there yet, so two racing claims of a new key can both take the insert branch: the
- * primary key rejects the second (SQLState 23505) and {@link JdbcIdempotencyStore} runs its claim
+ * primary key rejects the second (SQLState 23505) and {@link WriteStrategy#claimOn} runs its claim
  * again, which then meets the winner's row.
  */
 final class H2Dialect extends Dialect {
