@@ -104,7 +104,8 @@ class OperatorCliTest {
         assertThat(status.stdout()).contains("with " + config.toAbsolutePath().normalize(), "store: h2, reachable",
                 "javax.servlet.http.HttpServlet in ", "create-order POST /orders: 1 request(s): Executed 1\n"
                         + "    entered at dev.idempotency.demo.javaxservlet.OrdersServlet in ",
-                "never-called POST /nothing: the agent has taken no request for it yet");
+                "never-called POST /nothing: the agent has taken no request for it yet")
+                .containsPattern("store: h2, reachable, [1-9][\\d,]* record\\(s\\), [\\d,]+ MB on disk \\([\\d,]+ bytes per record\\)");
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
 import dev.idempotency.agent.javaagent.instrumentation.InstrumentationEvents;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,6 +13,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -130,6 +132,28 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
             return true;
         } catch (RuntimeException unavailable) {
             return false;
+        }
+    }
+
+    @Override
+    public long getStoreRecords() {
+        return footprint().map(StoreFootprint::records).orElse(-1L);
+    }
+
+    @Override
+    public long getStoreBytesOnDisk() {
+        return footprint().map(StoreFootprint::bytesOnDisk).orElse(-1L);
+    }
+
+    private Optional<StoreFootprint> footprint() {
+        RunningAgent started = runtime;
+        if (started == null) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(started.store().footprint());
+        } catch (RuntimeException unavailable) {
+            return Optional.empty();
         }
     }
 

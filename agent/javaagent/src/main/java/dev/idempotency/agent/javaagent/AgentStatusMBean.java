@@ -19,6 +19,12 @@ public interface AgentStatusMBean {
     /** Whether the store answered a query just now. */
     boolean isStoreReachable();
 
+    /** Every record in the store, expired ones included; -1 when the store did not answer. */
+    long getStoreRecords();
+
+    /** Bytes the store takes on disk (table and indexes on a server, the file on H2); -1 when unknown. */
+    long getStoreBytesOnDisk();
+
     /** One line per declared endpoint: {@code name METHOD path-or-resource-method}. */
     String[] getDeclaredEndpoints();
 

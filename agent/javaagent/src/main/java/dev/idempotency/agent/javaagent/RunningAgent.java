@@ -60,12 +60,12 @@ final class RunningAgent {
     static RunningAgent start(AgentConfig config, AttemptListener attempts, AgentStatus status) {
         List<EndpointPolicy> policies = policies(config);
         StoreSettings settings = config.store();
-        JdbcStores.checkUrl(settings.url());
+        String storeKind = JdbcStores.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
-        RunningAgent runtime = new RunningAgent(storeKind(config.store().url()),
+        RunningAgent runtime = new RunningAgent(storeKind,
                 config.source().toAbsolutePath().normalize().toString(), store, gate);
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies, config.defaults().lease()));
         store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping, status));
@@ -152,19 +152,5 @@ final class RunningAgent {
         String host = System.getenv("HOSTNAME");
         return (host == null || host.isEmpty() ? "" : host + "/") + ProcessHandle.current().pid() + "/"
                 + RandomUuids.next().substring(0, 8);
-    }
-
-    static String storeKind(String url) {
-        if (url.startsWith("jdbc:h2:")) {
-            return "h2";
-        }
-        if (url.startsWith("jdbc:postgresql:")) {
-            return "postgresql";
-        }
-        if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
-            return "mariadb";
-        }
-        int colon = url.indexOf(':', "jdbc:".length());
-        return colon > 0 ? url.substring("jdbc:".length(), colon) : url;
     }
 }

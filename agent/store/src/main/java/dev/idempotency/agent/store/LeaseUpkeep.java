@@ -20,4 +20,7 @@ public interface LeaseUpkeep {
 
     /** How many live (not expired) records are in {@code state}: for gauges and the keeper's summary. */
     int count(RecordState state);
+
+    /** All records, expired ones included, and the bytes on disk: what an operator sizes the store by. */
+    StoreFootprint footprint();
 }

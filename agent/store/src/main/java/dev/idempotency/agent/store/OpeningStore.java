@@ -113,6 +113,11 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public StoreFootprint footprint() {
+        return store().footprint();
+    }
+
+    @Override
     public Optional<StoredRecord> find(String scope, String key) {
         return store().find(scope, key);
     }

@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -46,10 +47,9 @@ import dev.idempotency.agent.store.StoredResponse;
  * Databases are named by system properties {@code idempotency.bench.<postgres|mariadb>.url}.
  *
  * <p>{@link #writes} picks the store's write strategy, so strategies are compared in one run:
- * {@code default} (what the dialect uses), {@code before} (every write and every replay commits on
- * the caller's connection: the store before group commit), {@code group} (the group-commit writer),
+ * {@code default} (what the dialect uses), {@code group} (the group-commit writer),
  * {@code plain} (a commit per write, replays read first), {@code grouped} and {@code grouped-N}
- * (claims and completions sharing statements, as many of a kind in flight as the pool has
+ * (MariaDB only: claims and completions sharing statements, as many in flight as the pool has
  * connections, or N). At the end of a trial the commits per operation of a group-commit writer or
  * of the grouped statements are printed (unlike ops/s they do not depend on the machine's load),
  * and the p50 and p99 latency of an operation in the measured iterations.
@@ -61,7 +61,7 @@ public class StoreBenchmark {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final Duration TTL = Duration.ofHours(1);
     private static final int REPLAY_KEYS = 2_000;
-    private static final StoredResponse RESPONSE = new StoredResponse(201,
+    static final StoredResponse RESPONSE = new StoredResponse(201,
             Map.of("Content-Type", List.of("application/json"), "Location", List.of("/orders/42")),
             ("{\"id\":42,\"status\":\"created\",\"items\":[{\"sku\":\"A-1\",\"quantity\":2}],"
                     + "\"total\":{\"amount\":\"19.90\",\"currency\":\"EUR\"}}").getBytes(StandardCharsets.UTF_8),
@@ -93,8 +93,7 @@ public class StoreBenchmark {
     public void open(BenchmarkParams benchmark) throws IOException {
         String table = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         settings = settingsFor(database).withTable(table).withPoolSize(poolSize);
-        Dialect dialect = Dialect.forUrl(settings.url());
-        store = JdbcStores.open(settings, dialect, strategy(dialect));
+        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), this::strategy);
         TableSql sql = store.tableSql();
         rawInsert = "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues + ")";
         // Only replays need completed keys; the other benchmarks start sooner without them.
@@ -103,7 +102,7 @@ public class StoreBenchmark {
             ClaimResult claim = store.claim(request("replay-" + i));
             store.complete("bench", "replay-" + i, claim.record().fencingToken(), RESPONSE, TTL);
         }
-        setupBatches = store.groupCommitWriter().map(GroupCommitWriter::batchesCommitted).orElse(0L);
+        setupBatches = writer().map(GroupCommitWriter::batchesCommitted).orElse(0L);
         setupStatements = groupedStatements();
     }
 
@@ -113,19 +112,27 @@ public class StoreBenchmark {
         measuring = iteration.getType() == IterationType.MEASUREMENT;
     }
 
+    private Optional<GroupCommitWriter> writer() {
+        return Optional.of(store.writeStrategy()).filter(GroupCommit.class::isInstance)
+                .map(writes -> ((GroupCommit) writes).writer);
+    }
+
+    private Optional<GroupedWrites> grouped() {
+        return Optional.of(store.writeStrategy()).filter(GroupedWrites.class::isInstance).map(GroupedWrites.class::cast);
+    }
+
     private long groupedStatements() {
-        return store.groupedClaims().map(GroupedStatement::statements).orElse(0L)
-                + store.groupedCompletions().map(GroupedStatement::statements).orElse(0L);
+        return grouped().map(writes -> writes.claims.statements() + writes.completions.statements()).orElse(0L);
     }
 
     @TearDown(Level.Trial)
     public void close() throws Exception {
-        if (store.groupedClaims().isPresent()) {
+        if (grouped().isPresent()) {
             System.out.printf(Locale.ROOT, "%n[grouped] %s %s: %,d statements for %,d operations (warm-up included): "
                     + "%.3f statements (each its own commit) per operation; claims: %s; completions: %s%n", database, writes,
                     groupedStatements() - setupStatements, operations.sum(),
                     (double) (groupedStatements() - setupStatements) / Math.max(1, operations.sum()),
-                    store.groupedClaims().get(), store.groupedCompletions().get());
+                    grouped().get().claims, grouped().get().completions);
         }
         long[] latencies = threads.stream().flatMapToLong(Keys::latencies).sorted().toArray();
         if (latencies.length > 0) {
@@ -133,7 +140,7 @@ public class StoreBenchmark {
                     database, writes, threads.size(), latencies[latencies.length / 2] / 1e6,
                     latencies[(int) (latencies.length * 0.99)] / 1e6, latencies.length);
         }
-        store.groupCommitWriter().ifPresent(writer -> System.out.printf(Locale.ROOT,
+        writer().ifPresent(writer -> System.out.printf(Locale.ROOT,
                 "%n[writer] %s %s: %,d commits for %,d operations (warm-up included): %.3f commits per "
                         + "operation, largest batch %d%n", database, writes, writer.batchesCommitted() - setupBatches,
                 operations.sum(), (double) (writer.batchesCommitted() - setupBatches) / Math.max(1, operations.sum()),
@@ -233,24 +240,30 @@ public class StoreBenchmark {
         }
     }
 
-    private WriteStrategy strategy(Dialect dialect) {
+    private WriteStrategy strategy(StoreConnections table, StoreSettings settings, long waitMillis) {
         switch (writes) {
             case "default":
-                return WriteStrategy.forDialect(dialect, poolSize);
-            case "before":
-                return WriteStrategy.of(false, false);
+                return table.dialect.writeStrategy(table, settings, waitMillis);
             case "group":
-                return WriteStrategy.of(true, true);
+                return new GroupCommit(table, waitMillis);
             case "plain":
-                return WriteStrategy.of(false, true);
+                return new CommitPerWrite(table);
             case "grouped":
-                return WriteStrategy.groupedStatements(poolSize);
+                return new GroupedWrites(table, mariaDb(table), poolSize, waitMillis);
             default:
                 if (writes.startsWith("grouped-")) {
-                    return WriteStrategy.groupedStatements(Integer.parseInt(writes.substring("grouped-".length())));
+                    return new GroupedWrites(table, mariaDb(table), Integer.parseInt(writes.substring("grouped-".length())),
+                            waitMillis);
                 }
                 throw new IllegalArgumentException("unknown write strategy " + writes);
         }
+    }
+
+    private static MariaDbDialect mariaDb(StoreConnections table) {
+        if (!(table.dialect instanceof MariaDbDialect)) {
+            throw new IllegalArgumentException("grouped statements are MariaDB's, not " + table.dialect.name() + "'s");
+        }
+        return (MariaDbDialect) table.dialect;
     }
 
     private static ClaimRequest request(String key) {

@@ -6,6 +6,7 @@ import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.RequestPath;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
@@ -89,6 +90,11 @@ public final class SwitchableStore implements RequestPath, LeaseUpkeep {
     @Override
     public int count(RecordState state) {
         return guarded(() -> delegate.count(state));
+    }
+
+    @Override
+    public StoreFootprint footprint() {
+        return guarded(delegate::footprint);
     }
 
     @Override

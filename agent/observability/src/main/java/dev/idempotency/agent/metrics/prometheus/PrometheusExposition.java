@@ -3,6 +3,7 @@ package dev.idempotency.agent.metrics.prometheus;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
+import dev.idempotency.agent.store.StoreFootprint;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.CounterWithCallback;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -24,6 +25,8 @@ import java.util.function.LongSupplier;
  * idempotency_keys_marked_unknown_total{endpoint}            counter
  * idempotency_keys{state="in_progress"|"unknown"}            gauge, from the store
  * idempotency_store_up                                       gauge, 1 when the store answered the last query
+ * idempotency_store_records                                  gauge, from the store (expired ones included)
+ * idempotency_store_bytes                                    gauge, from the store (absent when it cannot tell)
  * idempotency_executions_in_progress                         gauge, this JVM
  * idempotency_log_events_dropped_total                       counter
  * </pre>
@@ -72,6 +75,16 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
                     callback.call(counts.inProgress(), "in_progress");
                     callback.call(counts.unknown(), "unknown");
                 }))
+                .register(registry);
+        GaugeWithCallback.builder().name("idempotency_store_records")
+                .help("Every record in the store, expired ones the purge has not removed yet included")
+                .callback(callback -> store.read().flatMap(StoreGauges.Counts::footprint)
+                        .ifPresent(footprint -> callback.call(footprint.records())))
+                .register(registry);
+        GaugeWithCallback.builder().name("idempotency_store_bytes")
+                .help("Bytes the store takes on disk: table and indexes on a server, the whole file on H2")
+                .callback(callback -> store.read().flatMap(StoreGauges.Counts::footprint)
+                        .filter(StoreFootprint::bytesKnown).ifPresent(footprint -> callback.call(footprint.bytesOnDisk())))
                 .register(registry);
         GaugeWithCallback.builder().name("idempotency_store_up")
                 .help("1 when the store answered its last query, 0 when it failed")

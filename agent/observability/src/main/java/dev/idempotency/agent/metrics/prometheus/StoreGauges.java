@@ -2,12 +2,13 @@ package dev.idempotency.agent.metrics.prometheus;
 
 import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreFootprint;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
- * The store's counts of live records by state, for scrapes: queried at most once per interval
+ * The store's counts of live records by state and its footprint (all records, bytes on disk), for scrapes: queried at most once per interval
  * however often Prometheus asks, so scraping never loads the store. An empty answer means the
  * store failed its last query.
  */
@@ -37,7 +38,8 @@ public final class StoreGauges {
             read = true;
             readAt = now;
             try {
-                last = new Counts(store.count(RecordState.IN_PROGRESS), store.count(RecordState.UNKNOWN));
+                last = new Counts(store.count(RecordState.IN_PROGRESS), store.count(RecordState.UNKNOWN),
+                        footprint());
             } catch (RuntimeException unavailable) {
                 last = null;
             }
@@ -45,17 +47,30 @@ public final class StoreGauges {
         return Optional.ofNullable(last);
     }
 
-    /** Live records in the two states an operator watches. */
+    /** The footprint, or null: a store too slow to measure itself is still up. */
+    private StoreFootprint footprint() {
+        try {
+            return store.footprint();
+        } catch (RuntimeException slow) {
+            return null;
+        }
+    }
+
+    /** Live records in the two states an operator watches, and the store's size. */
     public static final class Counts {
         private final int inProgress;
         private final int unknown;
+        private final StoreFootprint footprint;
 
-        Counts(int inProgress, int unknown) {
+        Counts(int inProgress, int unknown, StoreFootprint footprint) {
             this.inProgress = inProgress;
             this.unknown = unknown;
+            this.footprint = footprint;
         }
 
         public int inProgress() { return inProgress; }
         public int unknown() { return unknown; }
+        /** Empty when the store answered its counts but not its size. */
+        public Optional<StoreFootprint> footprint() { return Optional.ofNullable(footprint); }
     }
 }

@@ -14,11 +14,11 @@ import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.StoredRecord;
 
 /**
- * Claims of several keys in one statement ({@link Dialect#claimRows}). A caller whose key came
- * back gets what the single-row claim would have given it: its claim when the row's attempt count
- * is 1 (created, or an expired record replaced), else the existing record, its attempt counted. A
- * caller whose key did not come back (PostgreSQL's insert met an existing row) gets {@code null}
- * and takes the single-row path, which then meets the row.
+ * Claims of several keys in one MariaDB statement ({@link MariaDbDialect#claimRows}). A caller
+ * whose key came back gets what the single-row claim would have given it: its claim when the
+ * row's attempt count is 1 (created, or an expired record replaced), else the existing record,
+ * its attempt counted. On a server without {@code RETURNING} nobody's key comes back: every caller
+ * gets {@code null} and takes the single-row path.
  */
 final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
 
@@ -34,8 +34,11 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
         }
     }
 
-    ClaimRows(GroupCommitWriter.ConnectionSource connections, Dialect dialect, TableSql sql) {
+    private final MariaDbDialect mariaDb;
+
+    ClaimRows(GroupCommitWriter.ConnectionSource connections, MariaDbDialect dialect, TableSql sql) {
         super(connections, dialect, sql);
+        this.mariaDb = dialect;
     }
 
     @Override
@@ -49,24 +52,19 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
     }
 
     /**
-     * The dialect's single-row form of the same statement: {@link TableSql#claimIfAbsent} where the
-     * dialect has one, else its claim (null when the row vanished in a race: the caller's own
-     * path runs the claim again).
+     * The dialect's single-row claim (null when the row vanished in a race: the caller's own path
+     * runs the claim again).
      */
     @Override
     ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
-        if (sql.claimIfAbsent != null) {
-            StoredRecord fresh = dialect.runClaim(connection, sql.claimIfAbsent, claim.request, claim.token);
-            return fresh == null ? null : ClaimResult.claimed(fresh);
-        }
         StoredRecord record = dialect.claim(connection, sql, claim.request, claim.token);
-        return record == null ? null : record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record);
+        return record == null ? null : WriteStrategy.claimResult(record);
     }
 
     @Override
     List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
         Map<List<String>, StoredRecord> returned = new HashMap<>();
-        try (PreparedStatement statement = dialect.claimRows(connection, sql, claims)) {
+        try (PreparedStatement statement = mariaDb.claimRows(connection, sql, claims)) {
             if (statement == null) {
                 return null;
             }
@@ -80,8 +78,7 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
         List<ClaimResult> results = new ArrayList<>(claims.size());
         for (NewClaim claim : claims) {
             StoredRecord record = returned.get(List.of(claim.request.scope(), claim.request.key()));
-            results.add(record == null ? null
-                    : record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record));
+            results.add(record == null ? null : WriteStrategy.claimResult(record));
         }
         return results;
     }

@@ -16,8 +16,8 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
 
 /**
- * What differs between the databases: driver, column types, the clock expression, and the one
- * atomic statement that claims a key.
+ * What differs between the databases: driver, column types, the clock expression, the one
+ * atomic statement that claims a key, and how the store writes ({@link WriteStrategy}).
  */
 abstract class Dialect {
 
@@ -36,15 +36,18 @@ abstract class Dialect {
                 + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql:");
     }
 
+    /** The database's name in messages: "H2", "PostgreSQL", "MariaDB". */
     abstract String name();
 
+    /** The database's short name in the agent's start-up line and status: "h2", "postgresql", "mariadb". */
+    abstract String kind();
+
     /**
-     * True when writes should go through one {@link GroupCommitWriter} rather than each caller
-     * committing on its own connection (an embedded database serialises commits anyway).
+     * How this database's store claims, completes and commits, chosen once when the store opens.
+     *
+     * @param waitMillis how long a caller may wait for a write queued behind others
      */
-    boolean groupCommit() {
-        return false;
-    }
+    abstract WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis);
 
     /** Loaded by name through this class's loader: the relocated agent jar cannot rely on DriverManager. */
     abstract String driverClassName();
@@ -79,78 +82,15 @@ abstract class Dialect {
         return value == null ? null : value.toInstant();
     }
 
+    /** The claim statement of this table, built once (see {@link TableSql#claim}). */
+    abstract String claimSql(TableSql sql);
+
     /**
      * Claims the key in one atomic step and returns the row as it stands after it; {@code null} when
      * the row vanished in a race (the caller runs the claim again). The row's attempt count is 1
      * exactly when this call created (or replaced an expired) record, which is how the caller
      * learns that it holds the claim.
      */
-    /** The claim statement of this table, built once (see {@link TableSql#claim}). */
-    abstract String claimSql(TableSql sql);
-
-    /**
-     * A cheaper claim for a key that has no row yet, failing with a duplicate key otherwise; null
-     * when the dialect has none and {@link #claimSql} serves every claim.
-     */
-    String freshClaimSql(TableSql sql) {
-        return null;
-    }
-
-    /**
-     * A claim of a key without a row that neither writes nor locks anything when the key has a
-     * row, returning the new record or no row; null when the dialect has none. Where it exists, a
-     * new key is claimed by it before any read (one statement, one commit) and only a key that
-     * has a row goes on to the read-first replay and the full claim.
-     */
-    String claimIfAbsentSql(TableSql sql) {
-        return null;
-    }
-
-    /**
-     * True when concurrent claims and completions should share statements ({@link GroupedStatement})
-     * rather than each commit on its own connection; on where it measured faster.
-     */
-    boolean groupsStatements() {
-        return false;
-    }
-
-    /**
-     * The claim of several keys as one statement, bound and ready to run, returning the rows it
-     * claimed or counted (as {@link TableSql#selectList}); null when this server has none. Where
-     * the dialect has {@link #claimIfAbsentSql}, it is that statement for several keys, and the keys
-     * it did not insert go on to the replay read and the full claim; otherwise it is
-     * {@link #claimSql} for several keys, run after the replay read.
-     */
-    PreparedStatement claimRows(Connection connection, TableSql sql, List<ClaimRows.NewClaim> claims)
-            throws SQLException {
-        return null;
-    }
-
-    /** The statement text of {@link #claimRows} when it is one for any number of rows, built once; else null. */
-    String claimRowsSql(TableSql sql) {
-        return null;
-    }
-
-    /** The statement text of {@link #completeRows} when it is one for any number of rows, built once; else null. */
-    String completeRowsSql(TableSql sql) {
-        return null;
-    }
-
-    /** True unless this server is known to have no {@link #claimRows}. */
-    boolean claimsRowsTogether() {
-        return true;
-    }
-
-    /**
-     * The completion of several records as one statement, bound and ready to run, fenced per row
-     * like {@link TableSql#complete} and returning the scope and key of each row it completed;
-     * null when the dialect completes them as a JDBC batch instead.
-     */
-    PreparedStatement completeRows(Connection connection, TableSql sql, List<CompletionRows.Completion> completions)
-            throws SQLException {
-        return null;
-    }
-
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         return runClaim(connection, sql.claim, request, newToken);
     }
@@ -165,6 +105,44 @@ abstract class Dialect {
             }
         }
     }
+
+    /**
+     * How many rows the table has: exact below a million (or where counting is cheap), else the
+     * server's own estimate, so that a gauge never scans a table of many millions.
+     */
+    long countRecords(Connection connection, TableSql sql) throws SQLException {
+        return exactCount(connection, sql);
+    }
+
+    static long exactCount(Connection connection, TableSql sql) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(sql.countAll);
+                ResultSet count = query.executeQuery()) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    /** The estimate when it is at least {@value #EXACT_COUNT_BELOW} rows, else the exact count. */
+    static long estimatedOrExact(Connection connection, TableSql sql, String estimateSql, String table)
+            throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(estimateSql)) {
+            query.setString(1, table);
+            try (ResultSet estimate = query.executeQuery()) {
+                if (estimate.next() && estimate.getLong(1) >= EXACT_COUNT_BELOW) {
+                    return estimate.getLong(1);
+                }
+            }
+        }
+        return exactCount(connection, sql);
+    }
+
+    static final long EXACT_COUNT_BELOW = 1_000_000;
+
+    /**
+     * The bytes the record table takes on disk, indexes included; -1 when this database cannot
+     * tell. The servers report table and index size; H2 the size of its whole file.
+     */
+    abstract long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException;
 
     /** Deletes at most the given number of expired rows; one parameter: the batch size. */
     abstract String purgeExpired(String table);

@@ -4,6 +4,9 @@ import com.zaxxer.hikari.SQLExceptionOverride;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -14,7 +17,7 @@ import java.util.Properties;
  * H2, the embedded default. A new key is claimed by a plain {@code INSERT}, a key that already has
  * a row by one {@code MERGE ... USING}, each read back through {@code FINAL TABLE}. H2 does not lock a key
  * that is not there yet, so two racing claims of a new key can both take the insert branch: the
- * primary key rejects the second (SQLState 23505) and {@link JdbcIdempotencyStore} runs its claim
+ * primary key rejects the second (SQLState 23505) and {@link WriteStrategy#claimOn} runs its claim
  * again, which then meets the winner's row.
  */
 final class H2Dialect extends Dialect {
@@ -40,10 +43,15 @@ final class H2Dialect extends Dialect {
         return upper.contains(";WRITE_DELAY=") ? url : url + ";WRITE_DELAY=0";
     }
 
+    @Override
+    String kind() {
+        return "h2";
+    }
+
     /** H2 is lock-bound with many writers and writes its file once per commit: batching wins twice. */
     @Override
-    boolean groupCommit() {
-        return true;
+    WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
+        return new GroupCommit(table, waitMillis);
     }
 
     /**
@@ -101,16 +109,16 @@ final class H2Dialect extends Dialect {
                 + TableSql.CLAIM_COLUMNS.replace(", ", ", s.") + "))";
     }
 
-    /** A plain insert read back through {@code FINAL TABLE}. */
-    @Override
-    String freshClaimSql(TableSql sql) {
+    /** A claim of a key without a row: a plain insert read back through {@code FINAL TABLE}. */
+    private static String freshClaimSql(TableSql sql) {
         return "SELECT " + sql.selectList + " FROM FINAL TABLE (INSERT INTO " + sql.table + " ("
                 + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues + "))";
     }
 
     /**
      * A new key (the common case) takes {@link #freshClaimSql}, which H2 prepares once per
-     * connection and then finds in its query cache. The {@code MERGE ... USING} is parsed and
+     * connection and then finds in its query cache (the text is built per claim: far cheaper than
+     * the commit, and the same text each time). The {@code MERGE ... USING} is parsed and
      * planned anew at every execution (about a third of the writer's time per new key when it
      * served every claim), so it runs only when the key has a row already: a concurrent
      * duplicate, a conflicting repeat, an expired record to replace.
@@ -118,13 +126,43 @@ final class H2Dialect extends Dialect {
     @Override
     StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         try {
-            return runClaim(connection, sql.freshClaim, request, newToken);
+            return runClaim(connection, freshClaimSql(sql), request, newToken);
         } catch (SQLException e) {
             if (!isDuplicateKey(e)) {
                 throw e;
             }
             return super.claim(connection, sql, request, newToken);
         }
+    }
+
+    /** The database file's size: H2 keeps every table of a database in one file. */
+    @Override
+    long bytesOnDisk(Connection connection, TableSql sql, String url) {
+        Path file = databaseFile(url);
+        try {
+            return file == null ? -1 : Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** {@code <path>.mv.db} of a file URL ({@code jdbc:h2:file:<path>} or {@code jdbc:h2:<path>}); null for memory and server URLs. */
+    static Path databaseFile(String url) {
+        String rest = url.substring("jdbc:h2:".length());
+        int options = rest.indexOf(';');
+        if (options >= 0) {
+            rest = rest.substring(0, options);
+        }
+        if (rest.startsWith("file:")) {
+            rest = rest.substring("file:".length());
+        } else if (rest.matches("[A-Za-z]{2,}:.*")) {
+            // mem:, tcp:, ssl:, zip: and the other file systems: no local file of its own to measure.
+            return null;
+        }
+        if (rest.startsWith("~")) {
+            rest = System.getProperty("user.home") + rest.substring(1);
+        }
+        return Path.of(rest + ".mv.db");
     }
 
     @Override

@@ -1,7 +1,5 @@
 package dev.idempotency.agent.store.jdbc;
 
-import dev.idempotency.agent.vocabulary.StoreSettings;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,9 +9,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -25,7 +20,7 @@ import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
-import dev.idempotency.agent.store.StoreThreads;
+import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
@@ -34,140 +29,40 @@ import dev.idempotency.agent.store.StoredResponse;
  * The store on a relational database through a connection pool. Each method is one short
  * transaction; times are the database's. Open it with {@link JdbcStores#open}.
  *
- * <p>Writes either commit on the caller's pooled connection, or, where the {@link WriteStrategy}
- * says so, are grouped: on H2 every write goes through a {@link GroupCommitWriter} that commits
- * concurrent callers' writes together; on a server database concurrent claims and completions
- * share one statement each ({@link GroupedStatement}), and the rarer writes commit alone. Either
- * way a method returns only once its write is durable. Reads use the pool.
- *
- * <p>A claim of a key whose record is COMPLETED and unexpired is answered from a plain read when
- * replays are read first: its attempt is counted in an {@link AttemptTally} and written with a
- * later batch, so the stored count may lag the requests seen by a moment (and loses the
- * unwritten counts if the JVM dies). Every other claim is the dialect's one atomic statement.
+ * <p>How writes commit is the database's {@link WriteStrategy}, chosen when the store opens:
+ * on H2 every write goes through a {@link GroupCommitWriter}; on PostgreSQL each commits on its
+ * caller's connection; on MariaDB concurrent claims and completions share statements. Either way
+ * a method returns only once its write is durable. Reads use the pool.
  */
-public final class JdbcIdempotencyStore implements IdempotencyStore {
+final class JdbcIdempotencyStore implements IdempotencyStore {
 
-    /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
-    private static final int CLAIM_ROUNDS = 8;
-    /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
-    static final int MAX_GROUPED_ROWS = 128;
-    /** A replay's attempt count is written at most this long after it was answered. */
-    private static final long ATTEMPT_FLUSH_DELAY_MILLIS = 50;
-    /**
-     * How long a replay waits for a flush of attempt counts under way to commit, so that its
-     * number counts them once; past it, the replay is numbered as well as it can be.
-     */
-    private static final long ATTEMPT_FLUSH_WAIT_MILLIS = 200;
-    /** Reads of a replay's attempt number that a flush may disturb before the last one is kept. */
-    private static final int ATTEMPT_READS = 4;
     private static final Logger LOG = LoggerFactory.getLogger(JdbcIdempotencyStore.class);
 
-    private final DataSource pool;
+    private final StoreConnections table;
     private final AutoCloseable closePool;
-    private final Dialect dialect;
     private final TableSql sql;
-    private final String description;
-    private final WriteStrategy strategy;
-    private final AttemptTally unwrittenAttempts;
-    /** Null unless the strategy groups commits. */
-    private final GroupCommitWriter writer;
-    /** Null unless the strategy groups statements: claims of several keys in one statement. */
-    private final GroupedStatement<ClaimRows.NewClaim, ClaimResult> claimRows;
-    /** Null unless the strategy groups statements: completions of several records in one statement. */
-    private final GroupedStatement<CompletionRows.Completion, Boolean> completionRows;
-    /** Writes replay counts when there is no group-commit writer; its thread ends when idle. */
-    private final ScheduledThreadPoolExecutor attemptFlusher;
-    private volatile boolean schemaReady;
+    private final WriteStrategy writes;
+    private final ReplayReads replays;
 
-    JdbcIdempotencyStore(DataSource pool, AutoCloseable closePool, Dialect dialect, StoreSettings settings,
-            WriteStrategy strategy) {
-        this.pool = pool;
+    JdbcIdempotencyStore(StoreConnections table, AutoCloseable closePool, WriteStrategy writes) {
+        this.table = table;
         this.closePool = closePool;
-        this.dialect = dialect;
-        this.sql = new TableSql(settings.table(), dialect);
-        this.description = dialect.name() + " store, " + settings.describe();
-        this.strategy = strategy;
-        this.unwrittenAttempts = new AttemptTally(sql);
-        long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
-        if (strategy.groupedStatementsInFlight > 0) {
-            StatementSlots slots = new StatementSlots(strategy.groupedStatementsInFlight);
-            this.claimRows = new GroupedStatement<>("claim", description,
-                    new ClaimRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, slots, waitMillis);
-            this.completionRows = new GroupedStatement<>("complete", description,
-                    new CompletionRows(this::writeConnection, dialect, sql), MAX_GROUPED_ROWS, slots, waitMillis);
-        } else {
-            this.claimRows = null;
-            this.completionRows = null;
-        }
-        if (strategy.groupCommit) {
-            this.writer = new GroupCommitWriter(this::writeConnection, description, GroupCommitWriter.DEFAULT_MAX_BATCH,
-                    waitMillis);
-            this.attemptFlusher = null;
-            unwrittenAttempts.flushWith(() -> {
-                AttemptTally.Flush flush = unwrittenAttempts.flush();
-                return writer.writeLater("count replays", flush::write, flush::end);
-            });
-        } else {
-            this.writer = null;
-            this.attemptFlusher = idleEndingThread("idempotency-attempts");
-            unwrittenAttempts.flushWith(this::scheduleAttemptFlush);
-        }
+        this.sql = table.sql;
+        this.writes = writes;
+        this.replays = new ReplayReads(table);
+        writes.flushLater(replays.unwrittenAttempts);
     }
 
+    /**
+     * The same three steps on every database: the strategy's claim of a new key (where the
+     * database has one that writes nothing for a key that has a row), the replay read (a live
+     * COMPLETED record is answered without a write), and the strategy's atomic claim.
+     */
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        boolean grouped = claimRows != null && dialect.claimsRowsTogether();
-        if (sql.claimIfAbsent != null) {
-            if (grouped) {
-                ClaimResult fresh = claimRows.run(new ClaimRows.NewClaim(request, newToken()));
-                if (fresh != null) {
-                    return fresh;
-                }
-            } else {
-                StoredRecord fresh = write("claim",
-                        connection -> dialect.runClaim(connection, sql.claimIfAbsent, request, newToken()));
-                if (fresh != null) {
-                    return ClaimResult.claimed(fresh);
-                }
-            }
-        }
-        if (strategy.readFirstReplays) {
-            long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
-            Optional<StoredRecord> completed = run("claim", connection -> findReplay(connection, request));
-            if (completed.isPresent()) {
-                StoredRecord record = completed.get();
-                int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
-                int attempts = record.attempts() + unwritten;
-                if (!unwrittenAttempts.unchangedSince(moment)) {
-                    attempts = attemptsReadAgain(record, attempts);
-                }
-                return ClaimResult.existing(RecordRows.withAttempts(record, attempts));
-            }
-        }
-        if (grouped && sql.claimIfAbsent == null) {
-            ClaimResult together = claimRows.run(new ClaimRows.NewClaim(request, newToken()));
-            if (together != null) {
-                return together;
-            }
-        }
-        return write("claim", connection -> {
-            SQLException lastRace = null;
-            for (int round = 0; round < CLAIM_ROUNDS; round++) {
-                try {
-                    StoredRecord record = dialect.claim(connection, sql, request, newToken());
-                    if (record != null) {
-                        // attempts is 1 exactly when this statement created the record or replaced an expired one.
-                        return record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record);
-                    }
-                } catch (SQLException e) {
-                    if (!dialect.isDuplicateKey(e) && !dialect.isRetryable(e)) {
-                        throw e;
-                    }
-                    lastRace = e;
-                }
-            }
-            throw new SQLException("claim kept racing with concurrent changes of the same key", "40001", lastRace);
-        });
+        return writes.claimNewKey(request)
+                .or(() -> replays.answer(request))
+                .orElseGet(() -> writes.claim(request));
     }
 
     @Override
@@ -183,7 +78,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                     return Optional.<StoredRecord>empty();
                 }
             }
-            return find(connection, request.scope(), request.key());
+            return replays.find(connection, request.scope(), request.key());
         }));
     }
 
@@ -199,20 +94,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        if (completionRows != null) {
-            Boolean completed = completionRows.run(
-                    new CompletionRows.Completion(scope, key, fencingToken, response, ttl));
-            if (completed != null) {
-                return completed;
-            }
-        }
-        return write("complete", connection -> {
-            try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
-                bindOutcome(update, response, ttl);
-                bindKeyAndToken(update, 6, scope, key, fencingToken);
-                return update.executeUpdate() == 1;
-            }
-        });
+        return writes.complete(new CompletionRows.Completion(scope, key, fencingToken, response, ttl));
     }
 
     @Override
@@ -264,6 +146,12 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
+    public StoreFootprint footprint() {
+        return run("footprint", connection -> new StoreFootprint(table.dialect.countRecords(connection, sql),
+                table.dialect.bytesOnDisk(connection, sql, table.url)));
+    }
+
+    @Override
     public boolean release(String scope, String key, long fencingToken) {
         return fencedChange("release", sql.release, scope, key, fencingToken);
     }
@@ -308,7 +196,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
     /** The record as stored, even when it has expired (a claim would then replace it). */
     @Override
     public Optional<StoredRecord> find(String scope, String key) {
-        return run("find", connection -> find(connection, scope, key));
+        return run("find", connection -> replays.find(connection, scope, key));
     }
 
     @Override
@@ -321,7 +209,7 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 List<StoredRecord> records = new ArrayList<>();
                 try (ResultSet rows = query.executeQuery()) {
                     while (rows.next()) {
-                        records.add(RecordRows.read(rows, dialect));
+                        records.add(RecordRows.read(rows, table.dialect));
                     }
                 }
                 return records;
@@ -329,9 +217,10 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         });
     }
 
-    /** Writes the replay counts still pending, stops the writer (after its queue), then closes the pool. */
+    /** Writes the replay counts still pending, stops the strategy's threads (after their queues), then closes the pool. */
     @Override
     public void close() {
+        AttemptTally unwrittenAttempts = replays.unwrittenAttempts;
         if (!unwrittenAttempts.isEmpty()) {
             AttemptTally.Flush flush = unwrittenAttempts.flush();
             boolean durable = false;
@@ -344,28 +233,17 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
                 flush.end(durable);
             }
         }
-        if (writer != null) {
-            writer.close();
-        }
-        if (attemptFlusher != null) {
-            attemptFlusher.shutdownNow();
-            // A flush under way finishes on its connection before the pool closes under it.
-            try {
-                attemptFlusher.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        writes.close();
         try {
             closePool.close();
         } catch (Exception e) {
-            throw new IllegalStateException("closing the " + description + " failed", e);
+            throw new IllegalStateException("closing the " + table.description + " failed", e);
         }
     }
 
     @Override
     public String toString() {
-        return description + " (" + strategy + ")";
+        return table.description + " (" + writes + ")";
     }
 
     /**
@@ -378,26 +256,16 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
 
     /** The pool and SQL of this store, for a baseline that measures plain statements beside it. */
     DataSource dataSource() {
-        return pool;
+        return table.pool;
     }
 
     TableSql tableSql() {
         return sql;
     }
 
-    /** The group-commit writer, if this store has one (for tests and benchmarks counting commits). */
-    Optional<GroupCommitWriter> groupCommitWriter() {
-        return Optional.ofNullable(writer);
-    }
-
-    /** The grouped claim statements, if this store groups them (for tests and benchmarks). */
-    Optional<GroupedStatement<ClaimRows.NewClaim, ClaimResult>> groupedClaims() {
-        return Optional.ofNullable(claimRows);
-    }
-
-    /** The grouped completion statements, if this store groups them (for tests and benchmarks). */
-    Optional<GroupedStatement<CompletionRows.Completion, Boolean>> groupedCompletions() {
-        return Optional.ofNullable(completionRows);
+    /** How this store writes (for tests and benchmarks counting commits and statements). */
+    WriteStrategy writeStrategy() {
+        return writes;
     }
 
     /** Runs a statement whose only parameters are the key and the token; true when it changed the row. */
@@ -410,117 +278,13 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         });
     }
 
-    private Optional<StoredRecord> find(Connection connection, String scope, String key) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(sql.find)) {
-            query.setString(1, scope);
-            query.setString(2, key);
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() ? Optional.of(RecordRows.read(row, dialect)) : Optional.empty();
-            }
-        }
+    /** Runs a change and returns once it is committed, as the strategy commits. */
+    private <T> T write(String operation, StoreConnections.SqlWork<T> work) {
+        return writes.write(operation, work);
     }
 
-    /**
-     * A flush moved attempt counts from the tally to the table while the replay read its record:
-     * the two are read again, at one moment, this replay's own count now among them. A record
-     * replaced meanwhile, or a store that fails this read, keeps the first reading.
-     */
-    private int attemptsReadAgain(StoredRecord record, int firstReading) {
-        try {
-            for (int read = 0; read < ATTEMPT_READS; read++) {
-                long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
-                Optional<StoredRecord> now = run("claim", connection -> find(connection, record.scope(), record.key()));
-                if (now.isEmpty() || now.get().fencingToken() != record.fencingToken()) {
-                    return firstReading;
-                }
-                int attempts = now.get().attempts()
-                        + unwrittenAttempts.unwritten(record.scope(), record.key(), record.fencingToken());
-                if (unwrittenAttempts.unchangedSince(moment)) {
-                    return attempts;
-                }
-            }
-        } catch (StoreUnavailableException e) {
-            LOG.debug("Idempotency store: a replay's attempt number was not read again: {}", e.getMessage());
-        }
-        return firstReading;
-    }
-
-    private Optional<StoredRecord> findReplay(Connection connection, ClaimRequest request) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(sql.findReplay)) {
-            query.setString(1, request.scope());
-            query.setString(2, request.key());
-            try (ResultSet row = query.executeQuery()) {
-                return row.next() && row.getInt("live_completed") == 1 ? Optional.of(RecordRows.read(row, dialect))
-                        : Optional.empty();
-            }
-        }
-    }
-
-    /** Runs a change and returns once it is committed: through the writer, or on a pooled connection. */
-    private <T> T write(String operation, SqlWork<T> work) {
-        return writer != null ? writer.write(operation, work::apply) : run(operation, work);
-    }
-
-    /** A pooled connection with the schema in place, for the writer's batches and grouped statements. */
-    private Connection writeConnection() throws SQLException {
-        Connection connection = pool.getConnection();
-        try {
-            if (!schemaReady) {
-                ensureSchema(connection);
-            }
-            return connection;
-        } catch (SQLException | RuntimeException e) {
-            connection.close();
-            throw e;
-        }
-    }
-
-    private boolean scheduleAttemptFlush() {
-        try {
-            attemptFlusher.schedule(this::flushAttempts, ATTEMPT_FLUSH_DELAY_MILLIS, TimeUnit.MILLISECONDS);
-            return true;
-        } catch (RuntimeException closed) {
-            return false;
-        }
-    }
-
-    private void flushAttempts() {
-        AttemptTally.Flush flush = unwrittenAttempts.flush();
-        boolean durable = false;
-        try {
-            run("count replays", connection -> Transactions.run(connection, () -> flush.write(connection)));
-            durable = true;
-        } catch (StoreUnavailableException e) {
-            LOG.debug("Idempotency store: replay attempt counts not written yet: {}", e.getMessage());
-        } finally {
-            flush.end(durable);
-        }
-    }
-
-    private static ScheduledThreadPoolExecutor idleEndingThread(String name) {
-        // Its thread is made anew by whichever thread schedules after an idle spell: often a request's.
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, StoreThreads.named(name));
-        executor.setKeepAliveTime(10, TimeUnit.SECONDS);
-        executor.allowCoreThreadTimeOut(true);
-        return executor;
-    }
-
-    private <T> T run(String operation, SqlWork<T> work) {
-        try (Connection connection = pool.getConnection()) {
-            if (!schemaReady) {
-                ensureSchema(connection);
-            }
-            return work.apply(connection);
-        } catch (SQLException e) {
-            throw new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage(), e);
-        }
-    }
-
-    private synchronized void ensureSchema(Connection connection) throws SQLException {
-        if (!schemaReady) {
-            StoreSchema.ensure(connection, sql);
-            schemaReady = true;
-        }
+    private <T> T run(String operation, StoreConnections.SqlWork<T> work) {
+        return table.run(operation, work);
     }
 
     /** Parameters 1-5 of a completion: status, headers, body, body retained, ttl. */
@@ -540,15 +304,4 @@ public final class JdbcIdempotencyStore implements IdempotencyStore {
         statement.setLong(first + 2, token);
     }
 
-    /**
-     * A fresh record's first token. Random rather than 1, so a stale owner from before a release
-     * or purge can never match the token of a later claim of the same key; takeovers add one.
-     */
-    private static long newToken() {
-        return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
-    }
-
-    private interface SqlWork<T> {
-        T apply(Connection connection) throws SQLException;
-    }
 }

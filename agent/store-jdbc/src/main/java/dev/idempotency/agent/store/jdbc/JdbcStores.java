@@ -12,6 +12,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.StoreUnavailableException;
 
@@ -26,36 +27,44 @@ public final class JdbcStores {
     }
 
     /**
+     * Fails now, without loading a driver, for a URL no dialect supports; opening the store may
+     * then happen later on another thread.
+     *
+     * @return the database's short name: "h2", "postgresql" or "mariadb"
+     * @throws IllegalArgumentException naming the supported URL forms
+     */
+    public static String checkUrl(String url) {
+        return Dialect.forUrl(url).kind();
+    }
+
+    /**
      * Opens the store and creates its table if absent. A database that cannot be reached yet is
      * logged, not fatal: operations fail with {@link StoreUnavailableException} until it answers.
      *
      * @throws StoreSchemaException when the table was laid out for another schema version
      */
-    /**
-     * Fails now, without loading a driver, for a URL no dialect supports; opening the store may
-     * then happen later on another thread.
-     *
-     * @throws IllegalArgumentException naming the supported URL forms
-     */
-    public static void checkUrl(String url) {
-        Dialect.forUrl(url);
-    }
-
-    public static JdbcIdempotencyStore open(StoreSettings settings) {
+    public static IdempotencyStore open(StoreSettings settings) {
         return open(settings, Dialect.forUrl(settings.url()));
     }
 
+    /** The store of the given dialect, writing as the dialect chooses. */
     static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect) {
-        return open(settings, dialect, WriteStrategy.forDialect(dialect, settings.poolSize()));
+        return open(settings, dialect, dialect::writeStrategy);
     }
 
-    static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect, WriteStrategy strategy) {
+    /** The store writing by the strategy given (for tests and benchmarks comparing strategies on one database). */
+    static JdbcIdempotencyStore open(StoreSettings settings, Dialect dialect, StrategyChoice strategy) {
         HikariConfig config = poolConfig(settings, dialect);
         if (dialect instanceof H2Dialect) {
             openEmbeddedFile(config.getDataSource());
         }
         HikariDataSource pool = new HikariDataSource(config);
-        JdbcIdempotencyStore store = new JdbcIdempotencyStore(pool, pool, dialect, settings, strategy);
+        StoreConnections table = new StoreConnections(pool, dialect, new TableSql(settings.table(), dialect),
+                dialect.name() + " store, " + settings.describe(), settings.url());
+        // A write queued behind others waits at most what one of its own could take.
+        long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
+        JdbcIdempotencyStore store = new JdbcIdempotencyStore(table, pool,
+                strategy.choose(table, settings, waitMillis));
         try {
             store.prepareSchema();
         } catch (StoreSchemaException e) {
@@ -65,6 +74,11 @@ public final class JdbcStores {
             LOG.warn("Idempotency store not reachable yet, requests fail closed until it is: {}", e.getMessage());
         }
         return store;
+    }
+
+    /** Picks a store's {@link WriteStrategy}; by default the dialect's own. */
+    interface StrategyChoice {
+        WriteStrategy choose(StoreConnections table, StoreSettings settings, long waitMillis);
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.idempotency.agent.store.jdbc;
 
-import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
@@ -12,11 +12,10 @@ import java.util.Properties;
  * PostgreSQL: a new key is claimed by {@code INSERT ... ON CONFLICT DO NOTHING RETURNING}, which
  * on a conflict neither writes nor locks, so a replay still commits nothing. A key that has a row
  * goes through one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the conflicting row is
- * locked by the statement itself, so the primary key decides every race. Grouped claims and
- * completions take their rows as one array per column ({@code unnest}), so one statement text
- * serves any number of rows. They are off by default: PostgreSQL already flushes the WAL of
- * concurrent commits together, and grouping measured no faster (0.96-0.98 at 32 callers, see
- * docs/performance.md).
+ * locked by the statement itself, so the primary key decides every race. Each write commits on
+ * its caller's connection: PostgreSQL already flushes the WAL of concurrent commits together, and
+ * grouping concurrent claims and completions into shared statements measured no faster (0.96-0.98
+ * at 32 callers, see docs/performance.md).
  */
 final class PostgresDialect extends Dialect {
 
@@ -28,6 +27,17 @@ final class PostgresDialect extends Dialect {
     @Override
     String driverClassName() {
         return "org.postgresql.Driver";
+    }
+
+    @Override
+    String kind() {
+        return "postgresql";
+    }
+
+    /** PostgreSQL flushes the WAL of concurrent commits together: a commit per write, new keys inserted first. */
+    @Override
+    WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
+        return new InsertFirst(table, claimIfAbsentSql(table.sql));
     }
 
     @Override
@@ -68,112 +78,28 @@ final class PostgresDialect extends Dialect {
                 + " RETURNING " + sql.selectList;
     }
 
-    @Override
-    String claimIfAbsentSql(TableSql sql) {
+    /** A claim of a key without a row that neither writes nor locks when the key has one, returning the new record or no row. */
+    private static String claimIfAbsentSql(TableSql sql) {
         return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
                 + ") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
     }
 
-    /**
-     * {@link #claimIfAbsentSql} for several keys: the rows it returns are the keys it claimed. The
-     * rows come as one array per column, so the statement text is the same for any number of rows
-     * and the server plans it once per connection.
-     */
+    /** The planner's row estimate (kept by autovacuum) for a large table. */
     @Override
-    PreparedStatement claimRows(Connection connection, TableSql sql, List<ClaimRows.NewClaim> claims)
-            throws SQLException {
-        int rows = claims.size();
-        String[] scopes = new String[rows];
-        String[] keys = new String[rows];
-        String[] endpoints = new String[rows];
-        String[] fingerprints = new String[rows];
-        String[] owners = new String[rows];
-        Long[] tokens = new Long[rows];
-        Long[] leases = new Long[rows];
-        String[] requestIds = new String[rows];
-        Long[] ttls = new Long[rows];
-        for (int i = 0; i < rows; i++) {
-            ClaimRequest request = claims.get(i).request;
-            scopes[i] = request.scope();
-            keys[i] = request.key();
-            endpoints[i] = request.endpoint();
-            fingerprints[i] = request.fingerprint();
-            owners[i] = request.owner();
-            tokens[i] = claims.get(i).token;
-            leases[i] = request.lease().toMillis();
-            requestIds[i] = request.requestId();
-            ttls[i] = request.ttl().toMillis();
-        }
-        String[] types = {"varchar", "varchar", "varchar", "varchar", "varchar", "int8", "int8", "varchar", "int8"};
-        return withArrays(connection, sql.claimRows, types, scopes, keys, endpoints, fingerprints, owners, tokens,
-                leases, requestIds, ttls);
+    long countRecords(Connection connection, TableSql sql) throws SQLException {
+        return estimatedOrExact(connection, sql, "SELECT CAST(reltuples AS BIGINT) FROM pg_class WHERE oid = "
+                + "CAST(? AS regclass)", sql.table);
     }
 
+    /** Table, TOAST and indexes, as the server counts them. */
     @Override
-    String claimRowsSql(TableSql sql) {
-        return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") SELECT c.scope, c.idem_key, c.endpoint, "
-                + "c.fingerprint, 'IN_PROGRESS', c.owner, c.fencing_token, now() + c.lease * INTERVAL '1 millisecond', 1, "
-                + "c.first_request_id, now(), now() + c.ttl * INTERVAL '1 millisecond' FROM unnest(CAST(? AS VARCHAR[]), "
-                + "CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), "
-                + "CAST(? AS BIGINT[]), CAST(? AS BIGINT[]), CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) "
-                + "AS c (scope, idem_key, endpoint, fingerprint, owner, fencing_token, lease, first_request_id, ttl) "
-                + "ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
-    }
-
-    /** Like {@link #claimRows}: one array per column, one statement text for any number of rows. */
-    @Override
-    PreparedStatement completeRows(Connection connection, TableSql sql, List<CompletionRows.Completion> completions)
-            throws SQLException {
-        int rows = completions.size();
-        String[] scopes = new String[rows];
-        String[] keys = new String[rows];
-        Long[] tokens = new Long[rows];
-        Integer[] statuses = new Integer[rows];
-        String[] headers = new String[rows];
-        byte[][] bodies = new byte[rows][];
-        Boolean[] retained = new Boolean[rows];
-        Long[] ttls = new Long[rows];
-        for (int i = 0; i < rows; i++) {
-            CompletionRows.Completion completion = completions.get(i);
-            scopes[i] = completion.scope;
-            keys[i] = completion.key;
-            tokens[i] = completion.token;
-            statuses[i] = completion.response.status();
-            headers[i] = HeadersJson.write(completion.response.headers());
-            bodies[i] = completion.response.body();
-            retained[i] = completion.response.bodyRetained();
-            ttls[i] = completion.ttl.toMillis();
-        }
-        String[] types = {"varchar", "varchar", "int8", "int4", "text", "bytea", "bool", "int8"};
-        return withArrays(connection, sql.completeRows, types, scopes, keys, tokens, statuses, headers, bodies,
-                retained, ttls);
-    }
-
-    /** The statement with one array parameter per column, of the given element types. */
-    private static PreparedStatement withArrays(Connection connection, String statementSql, String[] types,
-            Object[]... columns) throws SQLException {
-        PreparedStatement statement = connection.prepareStatement(statementSql);
-        try {
-            for (int i = 0; i < columns.length; i++) {
-                statement.setArray(i + 1, connection.createArrayOf(types[i], columns[i]));
+    long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT pg_total_relation_size(CAST(? AS regclass))")) {
+            query.setString(1, sql.table);
+            try (ResultSet size = query.executeQuery()) {
+                return size.next() ? size.getLong(1) : -1;
             }
-            return statement;
-        } catch (SQLException | RuntimeException e) {
-            statement.close();
-            throw e;
         }
-    }
-
-    @Override
-    String completeRowsSql(TableSql sql) {
-        return "UPDATE " + sql.table + " AS r SET state = 'COMPLETED', response_status = v.status, "
-                + "response_headers = v.headers, response_body = v.body, body_retained = v.retained, "
-                + "completed_at = now(), lease_until = now(), expires_at = now() + v.ttl * INTERVAL '1 millisecond' "
-                + "FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS BIGINT[]), CAST(? AS INT[]), "
-                + "CAST(? AS TEXT[]), CAST(? AS BYTEA[]), CAST(? AS BOOLEAN[]), CAST(? AS BIGINT[])) "
-                + "AS v (scope, idem_key, fencing_token, status, headers, body, retained, ttl) "
-                + "WHERE r.scope = v.scope AND r.idem_key = v.idem_key AND r.fencing_token = v.fencing_token "
-                + "AND r.state <> 'COMPLETED' RETURNING r.scope, r.idem_key";
     }
 
     @Override

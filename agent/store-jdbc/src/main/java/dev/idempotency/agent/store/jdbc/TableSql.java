@@ -30,10 +30,6 @@ final class TableSql {
     final String selectList;
     /** The values of {@link #CLAIM_COLUMNS}; parameters bound by {@link #bindClaim}. */
     final String claimValues;
-    /** The dialect's claim of a key without a row, if it has one; see {@link Dialect#freshClaimSql}. */
-    final String freshClaim;
-    /** The dialect's claim that writes nothing when the key has a row, if it has one; see {@link Dialect#claimIfAbsentSql}. */
-    final String claimIfAbsent;
     final String find;
     /** The record and {@code live_completed} (1 when COMPLETED and unexpired: a replay answered without a write). */
     final String findReplay;
@@ -49,15 +45,13 @@ final class TableSql {
     final String resolveRelease;
     final String countExpired;
     final String countInState;
+    final String countAll;
     final String takeOver;
     final String renewLease;
     final String list;
     final String purge;
     /** The dialect's claim statement; see {@link Dialect#claim}. */
     final String claim;
-    /** The dialect's claim and completion of several rows where one text serves any number; else null. */
-    final String claimRows;
-    final String completeRows;
 
     TableSql(String table, Dialect dialect) {
         this.table = table;
@@ -86,6 +80,7 @@ final class TableSql {
         this.resolveComplete = completeSet + keyAndToken + ownerGone;
         this.resolveRelease = "DELETE FROM " + table + keyAndToken + ownerGone;
         this.countExpired = "SELECT COUNT(*) FROM " + table + " WHERE expires_at <= " + now;
+        this.countAll = "SELECT COUNT(*) FROM " + table;
         this.countInState = "SELECT COUNT(*) FROM " + table + " WHERE state = ? AND expires_at > " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;
@@ -100,10 +95,6 @@ final class TableSql {
                 + " ORDER BY created_at" + dialect.limit();
         this.purge = dialect.purgeExpired(table);
         this.claim = dialect.claimSql(this);
-        this.freshClaim = dialect.freshClaimSql(this);
-        this.claimIfAbsent = dialect.claimIfAbsentSql(this);
-        this.claimRows = dialect.claimRowsSql(this);
-        this.completeRows = dialect.completeRowsSql(this);
     }
 
     /**

@@ -1,54 +1,93 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.StoredRecord;
+
 /**
- * How a store writes: through one {@link GroupCommitWriter}, with concurrent claims and
- * completions sharing statements ({@link GroupedStatement}), or each caller committing on its own
- * pooled connection; and whether a claim first reads to answer replays without a write.
+ * How one store writes: chosen once per database when the store opens ({@link Dialect#writeStrategy}).
+ * A claim runs the same three steps everywhere ({@link JdbcIdempotencyStore#claim}):
+ * {@link #claimNewKey}, the replay read, {@link #claim}; a strategy decides what the first and
+ * the last step cost and how every write commits.
  */
-final class WriteStrategy {
+abstract class WriteStrategy implements AutoCloseable {
 
-    final boolean groupCommit;
-    final boolean readFirstReplays;
-    /** 0: each caller runs its own statement; else how many grouped statements (claims and completions together) may run at once. */
-    final int groupedStatementsInFlight;
+    /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
+    private static final int CLAIM_ROUNDS = 8;
 
-    private WriteStrategy(boolean groupCommit, boolean readFirstReplays, int groupedStatementsInFlight) {
-        if (groupCommit && groupedStatementsInFlight > 0) {
-            throw new IllegalArgumentException("the group-commit writer and grouped statements exclude each other");
-        }
-        this.groupCommit = groupCommit;
-        this.readFirstReplays = readFirstReplays;
-        this.groupedStatementsInFlight = groupedStatementsInFlight;
+    final StoreConnections table;
+
+    WriteStrategy(StoreConnections table) {
+        this.table = table;
     }
 
     /**
-     * What each database is best served by (see {@link Dialect#groupCommit}, {@link Dialect#groupsStatements}).
-     * Grouped statements, claims and completions together, may run as many at once as the pool
-     * has connections: callers then wait in a group only where they would otherwise wait for a
-     * connection (fewer in flight measured slower at 8 callers, see docs/performance.md).
+     * The first step of a claim, before any read: a claim of a key that has no row, by a statement
+     * that neither writes nor locks when it has one. Empty when the key has a row, and always
+     * where the database has no such statement (the replay read and {@link #claim} then serve
+     * every key).
      */
-    static WriteStrategy forDialect(Dialect dialect, int poolSize) {
-        return new WriteStrategy(dialect.groupCommit(), true, dialect.groupsStatements() ? poolSize : 0);
+    Optional<ClaimResult> claimNewKey(ClaimRequest request) {
+        return Optional.empty();
     }
 
-    /** For tests and benchmarks comparing the strategies on one database. */
-    static WriteStrategy of(boolean groupCommit, boolean readFirstReplays) {
-        return new WriteStrategy(groupCommit, readFirstReplays, 0);
+    /**
+     * The last step of a claim, for a key that is not a live replay: the dialect's atomic claim,
+     * which creates the record, counts an attempt on the existing one, or replaces an expired one.
+     */
+    ClaimResult claim(ClaimRequest request) {
+        return write("claim", connection -> claimOn(connection, request));
     }
 
-    /** Grouped statements, at most {@code inFlight} at once (claims and completions together), replays read first. */
-    static WriteStrategy groupedStatements(int inFlight) {
-        if (inFlight < 1) {
-            throw new IllegalArgumentException("statements in flight must be at least 1, was " + inFlight);
-        }
-        return new WriteStrategy(false, true, inFlight);
+    /** Stores the outcome if the caller still holds the claim; true when it did. */
+    boolean complete(CompletionRows.Completion completion) {
+        return write("complete", connection -> completion.run(connection, table.sql.complete));
     }
 
+    /** Runs a change and returns once it is committed. */
+    abstract <T> T write(String operation, StoreConnections.SqlWork<T> work);
+
+    /** Has the tally's counts written later, off the callers' threads. */
+    abstract void flushLater(AttemptTally tally);
+
+    /** Stops what the strategy runs besides its callers (after what is queued). */
     @Override
-    public String toString() {
-        String writes = groupCommit ? "group commit"
-                : groupedStatementsInFlight > 0 ? "grouped statements (at most " + groupedStatementsInFlight + " in flight)"
-                : "a commit per write";
-        return writes + (readFirstReplays ? ", replays read first" : ", replays written");
+    public abstract void close();
+
+    /** The dialect's claim on one connection, run again while it races with a concurrent change of the key. */
+    ClaimResult claimOn(Connection connection, ClaimRequest request) throws SQLException {
+        SQLException lastRace = null;
+        for (int round = 0; round < CLAIM_ROUNDS; round++) {
+            try {
+                StoredRecord record = table.dialect.claim(connection, table.sql, request, newToken());
+                if (record != null) {
+                    return claimResult(record);
+                }
+            } catch (SQLException e) {
+                if (!table.dialect.isDuplicateKey(e) && !table.dialect.isRetryable(e)) {
+                    throw e;
+                }
+                lastRace = e;
+            }
+        }
+        throw new SQLException("claim kept racing with concurrent changes of the same key", "40001", lastRace);
+    }
+
+    /** A claim statement's row: attempts is 1 exactly when it created the record or replaced an expired one. */
+    static ClaimResult claimResult(StoredRecord record) {
+        return record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record);
+    }
+
+    /**
+     * A fresh record's first token. Random rather than 1, so a stale owner from before a release
+     * or purge can never match the token of a later claim of the same key; takeovers add one.
+     */
+    static long newToken() {
+        return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
     }
 }

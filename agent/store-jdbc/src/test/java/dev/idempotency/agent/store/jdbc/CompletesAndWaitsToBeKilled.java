@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -31,7 +32,7 @@ public final class CompletesAndWaitsToBeKilled {
         String url = args[0];
         int records = Integer.parseInt(args[1]);
         int threads = args.length > 2 ? Integer.parseInt(args[2]) : 1;
-        JdbcIdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url));
+        JdbcIdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url), Dialect.forUrl(url));
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<?>> done = new ArrayList<>();
         for (int i = 0; i < records; i++) {
@@ -41,8 +42,10 @@ public final class CompletesAndWaitsToBeKilled {
         for (Future<?> each : done) {
             each.get();
         }
-        store.groupCommitWriter().ifPresent(writer -> System.out.println(COMMITS + writer.batchesCommitted()
-                + " for " + writer.writesCommitted() + " writes"));
+        Optional.of(store.writeStrategy()).filter(GroupCommit.class::isInstance)
+                .map(writes -> ((GroupCommit) writes).writer)
+                .ifPresent(writer -> System.out.println(COMMITS + writer.batchesCommitted()
+                        + " for " + writer.writesCommitted() + " writes"));
         System.out.println(DONE);
         System.out.flush();
         // Bounded, should the test die before it kills this JVM.

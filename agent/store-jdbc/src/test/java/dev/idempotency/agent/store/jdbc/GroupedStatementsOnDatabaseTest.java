@@ -53,9 +53,10 @@ abstract class GroupedStatementsOnDatabaseTest {
     @BeforeEach
     void open() {
         settings = settings(TestDatabases.uniqueTable());
-        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), WriteStrategy.groupedStatements(1));
-        claims = store.groupedClaims().orElseThrow();
-        completions = store.groupedCompletions().orElseThrow();
+        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), MariaDbGroupedStatementsStoreTest::oneInFlight);
+        GroupedWrites writes = (GroupedWrites) store.writeStrategy();
+        claims = writes.claims;
+        completions = writes.completions;
     }
 
     @AfterEach

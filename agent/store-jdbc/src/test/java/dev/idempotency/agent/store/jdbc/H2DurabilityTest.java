@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 
@@ -51,7 +52,7 @@ class H2DurabilityTest {
     }
 
     private static void assertAllCompleted(String url, int records) {
-        try (JdbcIdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url))) {
+        try (IdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url))) {
             for (int i = 0; i < records; i++) {
                 StoredRecord record = store.find("s", "k-" + i).orElseThrow();
                 assertThat(record.state()).as("record %d", i).isEqualTo(RecordState.COMPLETED);

@@ -6,6 +6,6 @@ class H2WithoutGroupCommitStoreTest extends H2StoreTest {
 
     @Override
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings, new H2Dialect(), WriteStrategy.of(false, true));
+        return JdbcStores.open(settings, new H2Dialect(), (table, unused, waitMillis) -> new CommitPerWrite(table));
     }
 }

@@ -39,7 +39,7 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
     abstract void cleanUp(StoreSettings settings);
 
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings);
+        return JdbcStores.open(settings, Dialect.forUrl(settings.url()));
     }
 
     /** A schema (a database, for MariaDB) to put a table in. */
@@ -49,6 +49,13 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
 
     String dropSchema(String schema) {
         return "DROP SCHEMA IF EXISTS " + schema + " CASCADE";
+    }
+
+    @Test
+    void theFootprintTellsTheBytesOnDisk() {
+        store.claim(new ClaimRequest("s", "k", "e", "fp", "o", "r", Duration.ofSeconds(30), Duration.ofHours(1)));
+
+        assertThat(store.footprint().bytesOnDisk()).as("table and indexes, or the H2 file").isPositive();
     }
 
     @Override

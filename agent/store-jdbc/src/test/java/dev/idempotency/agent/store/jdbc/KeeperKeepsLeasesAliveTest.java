@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
@@ -24,7 +25,7 @@ class KeeperKeepsLeasesAliveTest {
     @Test
     void leaseOfAnExecutingRequestHoldsWhileKeptAndLapsesAfter() {
         Duration lease = Duration.ofMillis(400);
-        try (JdbcIdempotencyStore store = JdbcStores.open(
+        try (IdempotencyStore store = JdbcStores.open(
                 StoreSettings.forUrl("jdbc:h2:file:" + directory.resolve("keeper").toAbsolutePath()))) {
             long token = store.claim(new ClaimRequest("s", "slow", "e", "fp", "me", "r", lease, Duration.ofHours(1)))
                     .record().fencingToken();

@@ -7,6 +7,10 @@ class MariaDbGroupedStatementsStoreTest extends MariaDbStoreTest {
 
     @Override
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings, Dialect.forUrl(settings.url()), WriteStrategy.groupedStatements(1));
+        return JdbcStores.open(settings, Dialect.forUrl(settings.url()), MariaDbGroupedStatementsStoreTest::oneInFlight);
+    }
+
+    static WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+        return new GroupedWrites(table, (MariaDbDialect) table.dialect, 1, waitMillis);
     }
 }

@@ -14,6 +14,7 @@ import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
 
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoreUnavailableException;
 
@@ -46,7 +47,7 @@ class StoreUnavailableTest {
 
     private static void assertFailsFast(String url) {
         long started = System.nanoTime();
-        try (JdbcIdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url)
+        try (IdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url)
                 .withConnectTimeout(Duration.ofSeconds(1)).withStatementTimeout(Duration.ofSeconds(1)))) {
             assertThatThrownBy(() -> store.claim(request("k"))).isInstanceOf(StoreUnavailableException.class)
                     .hasMessageContaining("claim failed");
@@ -59,7 +60,7 @@ class StoreUnavailableTest {
         try (TcpForwarder forwarder = new TcpForwarder(databasePort)) {
             StoreSettings settings = database.withUrl(urlForPort.apply(forwarder.port()))
                     .withConnectTimeout(Duration.ofSeconds(1)).withStatementTimeout(Duration.ofSeconds(2));
-            try (JdbcIdempotencyStore store = JdbcStores.open(settings)) {
+            try (IdempotencyStore store = JdbcStores.open(settings)) {
                 assertThat(store.claim(request("before")).claimed()).isTrue();
 
                 forwarder.stop();

@@ -21,6 +21,7 @@ import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
@@ -177,6 +178,11 @@ class StoreKeeperTest {
         @Override
         public int count(RecordState state) {
             return store.count(state);
+        }
+
+        @Override
+        public StoreFootprint footprint() {
+            return store.footprint();
         }
 
         @Override

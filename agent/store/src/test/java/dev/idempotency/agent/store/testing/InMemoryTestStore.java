@@ -5,6 +5,7 @@ import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import java.time.Duration;
@@ -153,6 +154,11 @@ public final class InMemoryTestStore implements IdempotencyStore {
     public synchronized int countExpired() {
         Instant now = clock.get();
         return (int) rows.values().stream().filter(row -> !row.expiresAt.isAfter(now)).count();
+    }
+
+    @Override
+    public synchronized StoreFootprint footprint() {
+        return new StoreFootprint(rows.size(), -1);
     }
 
     @Override

@@ -362,6 +362,17 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    public void theFootprintCountsEveryRecordExpiredOrNot() {
+        store.claim(request("running", "fp", "o1"));
+        store.claim(request("scope-a", "gone", "fp", "o", LEASE, Duration.ofMillis(1)));
+        await().pollDelay(Duration.ofMillis(50)).until(() -> true);
+
+        assertThat(store.footprint().records()).isEqualTo(2);
+        assertThat(store.purgeExpired(10)).isEqualTo(1);
+        assertThat(store.footprint().records()).isEqualTo(1);
+    }
+
+    @Test
     public void liveRecordsAreCountedByState() {
         store.claim(request("running", "fp", "o1"));
         long done = store.claim(request("done", "fp", "o1")).record().fencingToken();

@@ -1,0 +1,355 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.sql.DataSource;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.vocabulary.StoreSettings;
+
+/**
+ * The store at volume, on the user's own database: claim+complete and replay latency on the
+ * empty table, then after bulk-filling it to each size with records shaped like real ones (the
+ * same harness), the bytes on disk per record, and the purge of expired records with claims
+ * running beside it. Bounded in time ({@code --max-minutes}) and disk (refuses to start without
+ * room for what it will write); its table is dropped at the end, also after a failure or Ctrl-C.
+ * Run it with {@code agent/benchmarks/volume.sh --url ... --records 1000000}.
+ */
+public final class VolumeBenchmark {
+
+    private static final Duration LEASE = Duration.ofSeconds(30);
+    private static final int REPLAY_KEYS = 2_000;
+    private static final int PURGE_BATCH = 500;
+    private static final int FILL_THREADS = 2;
+    /** The answer of a new key: the same as the store benchmark's. */
+    private static final StoredResponse RESPONSE = StoreBenchmark.RESPONSE;
+
+    private final VolumeOptions options;
+    private final StoreSettings settings;
+    private final Dialect dialect;
+    private final long deadline;
+    private final List<String> report = new ArrayList<>();
+    private JdbcIdempotencyStore store;
+    private Path h2File;
+    private boolean h2FileExisted;
+    private final AtomicBoolean cleanedUp = new AtomicBoolean();
+
+    private VolumeBenchmark(VolumeOptions options) {
+        this.options = options;
+        this.settings = StoreSettings.forUrl(options.url).withCredentials(options.user, options.password)
+                .withTable("idem_vol_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8))
+                .withPoolSize(Math.max(8, options.threads));
+        this.dialect = Dialect.forUrl(options.url);
+        this.deadline = System.nanoTime() + options.maxTime.toNanos();
+    }
+
+    public static void main(String[] args) throws Exception {
+        VolumeOptions options;
+        try {
+            options = VolumeOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("volume benchmark: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        VolumeBenchmark benchmark = new VolumeBenchmark(options);
+        if (!benchmark.enoughDisk()) {
+            System.exit(3);
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(benchmark::cleanUp, "volume-cleanup"));
+        try {
+            benchmark.run();
+        } finally {
+            benchmark.cleanUp();
+        }
+        benchmark.report.forEach(System.out::println);
+    }
+
+    private void run() throws Exception {
+        h2File = dialect instanceof H2Dialect ? H2Dialect.databaseFile(options.url) : null;
+        h2FileExisted = h2File != null && Files.exists(h2File);
+        store = JdbcStores.open(settings, dialect);
+        TableSql sql = store.tableSql();
+        say("table %s on %s, %d threads, %d s per phase after %d s warm-up, bodies %d-%d B, %.0f %% in progress, "
+                + "TTL %s", sql.table, dialect.name(), options.threads, options.phase.toSeconds(), options.warmUp.toSeconds(),
+                options.bodyMin, options.bodyMax, options.inProgress * 100, options.ttl);
+        LatencyHarness harness = new LatencyHarness(options.threads, options.warmUp);
+        for (int i = 0; i < REPLAY_KEYS; i++) {
+            ClaimResult claim = store.claim(request("replay-" + i));
+            store.complete("", "replay-" + i, claim.record().fencingToken(), RESPONSE, options.ttl);
+        }
+        LatencyHarness.Result emptyClaims = harness.run("empty: claim+complete", options.phase, () -> false,
+                (thread, n) -> claimAndComplete());
+        LatencyHarness.Result emptyReplays = harness.run("empty: replay", options.phase, () -> false,
+                (thread, n) -> replay("replay-" + ThreadLocalRandom.current().nextInt(REPLAY_KEYS)));
+        say("%s", emptyClaims);
+        say("%s", emptyReplays);
+        DataSource filler = fillerConnections();
+        BulkFill fill = new BulkFill(sql, options);
+        long filled = 0;
+        List<String> rows = new ArrayList<>();
+        rows.add("| records | claim+complete p50 / p99 ms | ops/s | p99 / empty | replay p50 / p99 ms | ops/s | p99 / empty "
+                + "| bytes on disk | bytes per record |");
+        rows.add("|---|---|---|---|---|---|---|---|---|");
+        rows.add(row("0 (+" + REPLAY_KEYS + ")", emptyClaims, emptyClaims, emptyReplays, emptyReplays, -1, -1));
+        LatencyHarness.Result lastClaims = emptyClaims;
+        for (long size : options.records) {
+            long started = System.nanoTime();
+            if (!fill(filler, fill, filled, size, false)) {
+                say("stopped filling at the time limit (--max-minutes %d)", options.maxTime.toMinutes());
+                break;
+            }
+            say("filled %,d records in %.0f s (%,.0f records/s)", size - filled, (System.nanoTime() - started) / 1e9,
+                    (size - filled) / ((System.nanoTime() - started) / 1e9));
+            filled = size;
+            long bytes = bytesOnDisk(filler);
+            long count = count(filler);
+            long filledTo = filled;
+            LatencyHarness.Result claims = harness.run(String.format(Locale.ROOT, "%,d: claim+complete", size),
+                    options.phase, () -> false, (thread, n) -> claimAndComplete());
+            LatencyHarness.Result replays = harness.run(String.format(Locale.ROOT, "%,d: replay", size), options.phase,
+                    () -> false, (thread, n) -> replayFilled(fill, filledTo));
+            say("%s", claims);
+            say("%s", replays);
+            say("%,d bytes on disk for %,d records: %,d bytes per record", bytes, count, bytes / Math.max(1, count));
+            rows.add(row(String.format(Locale.ROOT, "%,d", size), claims, emptyClaims, replays, emptyReplays, bytes,
+                    bytes / Math.max(1, count)));
+            lastClaims = claims;
+        }
+        report.add("");
+        report.addAll(rows);
+        if (filled > 0 && options.expired() > 0 && System.nanoTime() - deadline < 0) {
+            purge(filler, fill, lastClaims);
+        }
+    }
+
+    /** Expired records added at once, then purged in the keeper's batches while claims run beside it. */
+    private void purge(DataSource filler, BulkFill fill, LatencyHarness.Result before) throws Exception {
+        long expired = options.expired();
+        if (!fill(filler, fill, 0, expired, true)) {
+            say("stopped adding expired records at the time limit");
+            return;
+        }
+        AtomicLong purged = new AtomicLong();
+        AtomicBoolean done = new AtomicBoolean();
+        long[] purgeNanos = new long[1];
+        Thread purger = new Thread(() -> {
+            long started = System.nanoTime();
+            try {
+                int deleted;
+                do {
+                    deleted = store.purgeExpired(PURGE_BATCH);
+                    purged.addAndGet(deleted);
+                } while (deleted > 0 && System.nanoTime() - deadline < 0);
+            } finally {
+                purgeNanos[0] = System.nanoTime() - started;
+                done.set(true);
+            }
+        }, "volume-purge");
+        LatencyHarness duringPurge = new LatencyHarness(options.threads, Duration.ZERO);
+        purger.start();
+        LatencyHarness.Result claims = duringPurge.run("claim+complete during purge", options.maxTime, done::get,
+                (thread, n) -> claimAndComplete());
+        purger.join();
+        double seconds = purgeNanos[0] / 1e9;
+        say("purged %,d expired records in %.1f s: %,.0f records/s (batches of %d)", purged.get(), seconds,
+                purged.get() / seconds, PURGE_BATCH);
+        say("%s", claims);
+        report.add("");
+        report.add("| purge | records | seconds | records/s | claim+complete p99 during / before (ms) | ratio |");
+        report.add("|---|---|---|---|---|---|");
+        report.add(String.format(Locale.ROOT, "| batches of %d | %,d | %.1f | %,.0f | %.2f / %.2f | %.2f |", PURGE_BATCH,
+                purged.get(), seconds, purged.get() / seconds, claims.p99Millis, before.p99Millis,
+                claims.p99Millis / before.p99Millis));
+    }
+
+    private boolean fill(DataSource filler, BulkFill fill, long from, long to, boolean expired) throws Exception {
+        List<Thread> threads = new ArrayList<>();
+        AtomicBoolean inTime = new AtomicBoolean(true);
+        List<Exception> failures = new ArrayList<>();
+        long share = (to - from + FILL_THREADS - 1) / FILL_THREADS;
+        for (int t = 0; t < FILL_THREADS; t++) {
+            long start = from + t * share;
+            long end = Math.min(to, start + share);
+            Thread thread = new Thread(() -> {
+                try (Connection connection = filler.getConnection()) {
+                    if (!fill.fill(connection, start, end, expired, deadline)) {
+                        inTime.set(false);
+                    }
+                } catch (SQLException | RuntimeException e) {
+                    synchronized (failures) {
+                        failures.add(e instanceof SQLException ? (SQLException) e : new IllegalStateException(e));
+                    }
+                }
+            }, "volume-fill-" + t);
+            thread.start();
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        if (!failures.isEmpty()) {
+            throw failures.get(0);
+        }
+        return inTime.get();
+    }
+
+    private void claimAndComplete() {
+        String key = UUID.randomUUID().toString();
+        ClaimResult claim = store.claim(request(key));
+        if (!claim.claimed() || !store.complete("", key, claim.record().fencingToken(), RESPONSE, options.ttl)) {
+            throw new AssertionError("a new key was not claimed and completed: " + key);
+        }
+    }
+
+    private void replayFilled(BulkFill fill, long filled) {
+        long i;
+        do {
+            i = ThreadLocalRandom.current().nextLong(filled);
+        } while (!fill.completed(i));
+        replay(BulkFill.key(i, false));
+    }
+
+    /** A replay; a record that expired since the fill is claimed anew, as it would be in service. */
+    private void replay(String key) {
+        store.claim(request(key));
+    }
+
+    private ClaimRequest request(String key) {
+        return new ClaimRequest("", key, "POST /orders", "3f2a9c0d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f",
+                "volume-benchmark", "req-" + key, LEASE, options.ttl);
+    }
+
+    private long bytesOnDisk(DataSource filler) throws SQLException {
+        try (Connection connection = filler.getConnection()) {
+            if (dialect instanceof MariaDbDialect) {
+                try (Statement statement = connection.createStatement()) {
+                    // InnoDB's size figures are statistics: refreshed here so they count the rows just added.
+                    statement.execute("ANALYZE TABLE " + settings.table());
+                }
+            }
+            return dialect.bytesOnDisk(connection, store.tableSql(), options.url);
+        }
+    }
+
+    private long count(DataSource filler) throws SQLException {
+        try (Connection connection = filler.getConnection();
+                Statement statement = connection.createStatement();
+                ResultSet count = statement.executeQuery("SELECT COUNT(*) FROM " + settings.table())) {
+            count.next();
+            return count.getLong(1);
+        }
+    }
+
+    /** Connections for the bulk fill: their own, with time for a batch on a busy server. */
+    private DataSource fillerConnections() {
+        StoreSettings patient = settings.withStatementTimeout(Duration.ofMinutes(2));
+        Properties properties = dialect.connectionProperties(patient);
+        properties.setProperty("user", options.user);
+        properties.setProperty("password", options.password);
+        if (dialect instanceof PostgresDialect) {
+            properties.setProperty("reWriteBatchedInserts", "true");
+        }
+        return new DriverDataSource(dialect.driverClassName(), dialect.normaliseUrl(options.url), properties);
+    }
+
+    /**
+     * Refuses to start when the disk that will hold the table has less room than the records are
+     * assumed to take (with a margin); a server on another host has its disk checked by its owner.
+     */
+    private boolean enoughDisk() throws IOException {
+        long perRecord = options.assumedBytesPerRecord > 0 ? options.assumedBytesPerRecord
+                : dialect instanceof H2Dialect ? 12_000 : dialect instanceof MariaDbDialect ? 3_000 : 2_500;
+        long records = options.largest() + options.expired();
+        long needed = records * perRecord + records * perRecord / 4 + (1L << 30);
+        Path where = options.diskPath;
+        if (where == null && dialect instanceof H2Dialect) {
+            Path file = H2Dialect.databaseFile(options.url);
+            where = file == null ? null : file.toAbsolutePath().getParent();
+        }
+        if (where == null && local(options.url)) {
+            where = Path.of(".").toAbsolutePath();
+        }
+        if (where == null) {
+            System.err.printf(Locale.ROOT, "volume benchmark: the database's disk needs about %,d MB free; not checked "
+                    + "(a remote server: pass --disk-path to check a local path)%n", needed >> 20);
+            return true;
+        }
+        Files.createDirectories(where);
+        long free = Files.getFileStore(where).getUsableSpace();
+        if (free < needed) {
+            System.err.printf(Locale.ROOT, "volume benchmark: refusing to start: %,d records at about %,d bytes each need "
+                    + "%,d MB free, %s has %,d MB (fewer --records, or --bytes-per-record if you know better)%n",
+                    records, perRecord, needed >> 20, where, free >> 20);
+            return false;
+        }
+        say("disk: %,d MB needed (%,d bytes per record assumed), %,d MB free at %s", needed >> 20, perRecord,
+                free >> 20, where);
+        return true;
+    }
+
+    private static boolean local(String url) {
+        return url.contains("//127.0.0.1") || url.contains("//localhost") || url.contains("//[::1]");
+    }
+
+    /** Drops the table (and removes an H2 file this run created); once, whichever way the run ends. */
+    private void cleanUp() {
+        if (!cleanedUp.compareAndSet(false, true) || store == null) {
+            return;
+        }
+        store.close();
+        boolean dropped = false;
+        // On a connection of its own with time to spare: dropping a table of millions of rows takes a while.
+        try (Connection connection = fillerConnections().getConnection();
+                Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + settings.table());
+            statement.execute("DROP TABLE IF EXISTS " + settings.table() + "_meta");
+            dropped = true;
+        } catch (SQLException e) {
+            System.err.println("volume benchmark: could not drop " + settings.table() + " and " + settings.table()
+                    + "_meta, drop them by hand: " + e.getMessage());
+        }
+        if (h2File != null && !h2FileExisted) {
+            try {
+                Files.deleteIfExists(h2File);
+                Files.deleteIfExists(h2File.resolveSibling(h2File.getFileName().toString().replace(".mv.db", ".trace.db")));
+            } catch (IOException e) {
+                System.err.println("volume benchmark: could not remove " + h2File + ": " + e.getMessage());
+            }
+        }
+        if (dropped) {
+            say("cleaned up: table %s dropped%s", settings.table(), h2File != null && !h2FileExisted ? ", " + h2File
+                    + " removed" : "");
+        }
+    }
+
+    private static String row(String records, LatencyHarness.Result claims, LatencyHarness.Result emptyClaims,
+            LatencyHarness.Result replays, LatencyHarness.Result emptyReplays, long bytes, long perRecord) {
+        return String.format(Locale.ROOT, "| %s | %.2f / %.2f | %,.0f | %.2f | %.2f / %.2f | %,.0f | %.2f | %s | %s |", records,
+                claims.p50Millis, claims.p99Millis, claims.opsPerSecond(), claims.p99Millis / emptyClaims.p99Millis,
+                replays.p50Millis, replays.p99Millis, replays.opsPerSecond(), replays.p99Millis / emptyReplays.p99Millis,
+                bytes < 0 ? "" : String.format(Locale.ROOT, "%,d", bytes), perRecord < 0 ? "" : String.format(Locale.ROOT,
+                        "%,d", perRecord));
+    }
+
+    private static void say(String format, Object... arguments) {
+        System.out.printf(Locale.ROOT, "[volume] " + format + "%n", arguments);
+    }
+}

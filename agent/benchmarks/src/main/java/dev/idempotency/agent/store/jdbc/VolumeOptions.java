@@ -1,0 +1,89 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The command line of {@link VolumeBenchmark}; every option has a default but the URL. */
+final class VolumeOptions {
+
+    String url;
+    String user = "";
+    String password = "";
+    /** Sizes to fill to and measure at, ascending. */
+    List<Long> records = List.of(1_000_000L);
+    int threads = 4;
+    Duration phase = Duration.ofSeconds(10);
+    Duration warmUp = Duration.ofSeconds(3);
+    int bodyMin = 100;
+    int bodyMax = 2_000;
+    /** Share of the filled records left IN_PROGRESS. */
+    double inProgress = 0.02;
+    Duration ttl = Duration.ofHours(24);
+    /** Expired records added before the purge phase, as a share of the largest size. */
+    double expiredShare = 0.1;
+    Duration maxTime = Duration.ofMinutes(60);
+    /** Where the free-disk check looks: the H2 file's directory by default, else this one. */
+    Path diskPath;
+    /** Bytes on disk a record is assumed to take before any was measured. */
+    long assumedBytesPerRecord;
+
+    static VolumeOptions parse(String[] args) {
+        VolumeOptions options = new VolumeOptions();
+        for (int i = 0; i < args.length; i++) {
+            String name = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(name + " needs a value");
+            }
+            String value = args[++i];
+            switch (name) {
+                case "--url": options.url = value; break;
+                case "--user": options.user = value; break;
+                case "--password": options.password = value; break;
+                case "--records": options.records = sizes(value); break;
+                case "--threads": options.threads = Integer.parseInt(value); break;
+                case "--seconds": options.phase = Duration.ofSeconds(Long.parseLong(value)); break;
+                case "--warm-up-seconds": options.warmUp = Duration.ofSeconds(Long.parseLong(value)); break;
+                case "--body": options.body(value); break;
+                case "--in-progress": options.inProgress = Double.parseDouble(value); break;
+                case "--ttl-hours": options.ttl = Duration.ofHours(Long.parseLong(value)); break;
+                case "--expired": options.expiredShare = Double.parseDouble(value); break;
+                case "--max-minutes": options.maxTime = Duration.ofMinutes(Long.parseLong(value)); break;
+                case "--disk-path": options.diskPath = Path.of(value); break;
+                case "--bytes-per-record": options.assumedBytesPerRecord = Long.parseLong(value); break;
+                default: throw new IllegalArgumentException("unknown option " + name);
+            }
+        }
+        if (options.url == null) {
+            throw new IllegalArgumentException("--url is required (jdbc:h2:file:..., jdbc:postgresql://..., jdbc:mariadb://...)");
+        }
+        return options;
+    }
+
+    long largest() {
+        return records.get(records.size() - 1);
+    }
+
+    long expired() {
+        return (long) (largest() * expiredShare);
+    }
+
+    private void body(String value) {
+        String[] bounds = value.split("-");
+        bodyMin = Integer.parseInt(bounds[0]);
+        bodyMax = Integer.parseInt(bounds[bounds.length - 1]);
+        if (bodyMin < 0 || bodyMax < bodyMin) {
+            throw new IllegalArgumentException("--body wants MIN-MAX bytes, was " + value);
+        }
+    }
+
+    private static List<Long> sizes(String value) {
+        List<Long> sizes = new ArrayList<>();
+        for (String size : value.split(",")) {
+            sizes.add(Long.parseLong(size.trim().replace("_", "")));
+        }
+        sizes.sort(null);
+        return sizes;
+    }
+}

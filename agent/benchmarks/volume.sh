@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The store at volume on your own database: fills a fresh table (bulk SQL) to each size given,
+# measures claim+complete and replay latency against the empty table with the same harness, bytes
+# on disk per record, and the purge of expired records with claims running beside it; drops the
+# table at the end. Refuses to start without the free disk it needs; stops filling at --max-minutes.
+#   agent/benchmarks/volume.sh --url jdbc:postgresql://db:5432/app --user app --password ... \
+#     --records 1000000,10000000 [--threads 4] [--seconds 10] [--warm-up-seconds 3] [--body 100-2000] \
+#     [--in-progress 0.02] [--ttl-hours 24] [--expired 0.1] [--max-minutes 60] [--disk-path DIR] \
+#     [--bytes-per-record N]
+# H2: --url jdbc:h2:file:/path/to/file (a file the run creates is removed at the end).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+JAR=agent/benchmarks/target/benchmarks.jar
+if [[ "${SKIP_BUILD:-}" != 1 ]]; then
+  mvn -B -q -pl agent/benchmarks -am package -DskipTests
+fi
+# shellcheck disable=SC2086
+exec java ${JAVA_OPTS:-} -cp "$JAR" dev.idempotency.agent.store.jdbc.VolumeBenchmark "$@"

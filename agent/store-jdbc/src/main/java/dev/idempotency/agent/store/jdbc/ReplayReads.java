@@ -1,0 +1,104 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoredRecord;
+
+/**
+ * A claim of a key whose record is COMPLETED and unexpired, answered from a plain read: its
+ * attempt is counted in an {@link AttemptTally} and written with a later batch, so the stored
+ * count may lag the requests seen by a moment (and loses the unwritten counts if the JVM dies).
+ */
+final class ReplayReads {
+
+    /**
+     * How long a replay waits for a flush of attempt counts under way to commit, so that its
+     * number counts them once; past it, the replay is numbered as well as it can be.
+     */
+    private static final long ATTEMPT_FLUSH_WAIT_MILLIS = 200;
+    /** Reads of a replay's attempt number that a flush may disturb before the last one is kept. */
+    private static final int ATTEMPT_READS = 4;
+    private static final Logger LOG = LoggerFactory.getLogger(ReplayReads.class);
+
+    private final StoreConnections table;
+    final AttemptTally unwrittenAttempts;
+
+    ReplayReads(StoreConnections table) {
+        this.table = table;
+        this.unwrittenAttempts = new AttemptTally(table.sql);
+    }
+
+    /** The live COMPLETED record of the key, its attempt counted; empty for any other key. */
+    Optional<ClaimResult> answer(ClaimRequest request) {
+        long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+        Optional<StoredRecord> completed = table.run("claim", connection -> findReplay(connection, request));
+        if (completed.isEmpty()) {
+            return Optional.empty();
+        }
+        StoredRecord record = completed.get();
+        int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
+        int attempts = record.attempts() + unwritten;
+        if (!unwrittenAttempts.unchangedSince(moment)) {
+            attempts = attemptsReadAgain(record, attempts);
+        }
+        return Optional.of(ClaimResult.existing(RecordRows.withAttempts(record, attempts)));
+    }
+
+    /** The record as stored, even when it has expired. */
+    Optional<StoredRecord> find(Connection connection, String scope, String key) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(table.sql.find)) {
+            query.setString(1, scope);
+            query.setString(2, key);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? Optional.of(RecordRows.read(row, table.dialect)) : Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * A flush moved attempt counts from the tally to the table while the replay read its record:
+     * the two are read again, at one moment, this replay's own count now among them. A record
+     * replaced meanwhile, or a store that fails this read, keeps the first reading.
+     */
+    private int attemptsReadAgain(StoredRecord record, int firstReading) {
+        try {
+            for (int read = 0; read < ATTEMPT_READS; read++) {
+                long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+                Optional<StoredRecord> now = table.run("claim",
+                        connection -> find(connection, record.scope(), record.key()));
+                if (now.isEmpty() || now.get().fencingToken() != record.fencingToken()) {
+                    return firstReading;
+                }
+                int attempts = now.get().attempts()
+                        + unwrittenAttempts.unwritten(record.scope(), record.key(), record.fencingToken());
+                if (unwrittenAttempts.unchangedSince(moment)) {
+                    return attempts;
+                }
+            }
+        } catch (StoreUnavailableException e) {
+            LOG.debug("Idempotency store: a replay's attempt number was not read again: {}", e.getMessage());
+        }
+        return firstReading;
+    }
+
+    private Optional<StoredRecord> findReplay(Connection connection, ClaimRequest request) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement(table.sql.findReplay)) {
+            query.setString(1, request.scope());
+            query.setString(2, request.key());
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() && row.getInt("live_completed") == 1
+                        ? Optional.of(RecordRows.read(row, table.dialect)) : Optional.empty();
+            }
+        }
+    }
+}

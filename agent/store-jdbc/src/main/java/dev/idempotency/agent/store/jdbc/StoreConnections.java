@@ -1,0 +1,71 @@
+package dev.idempotency.agent.store.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import javax.sql.DataSource;
+
+import dev.idempotency.agent.store.StoreUnavailableException;
+
+/**
+ * The pool of one store and its record table: every connection handed out has the schema in
+ * place (created or checked on first use, see {@link StoreSchema}).
+ */
+final class StoreConnections {
+
+    /** Statements run on one connection. */
+    interface SqlWork<T> {
+        T apply(Connection connection) throws SQLException;
+    }
+
+    final DataSource pool;
+    final Dialect dialect;
+    final TableSql sql;
+    /** Names the store in every failure ("H2 store, jdbc:h2:..."). */
+    final String description;
+    /** The configured URL (an H2 file's size is read from its path). */
+    final String url;
+    private volatile boolean schemaReady;
+
+    StoreConnections(DataSource pool, Dialect dialect, TableSql sql, String description, String url) {
+        this.url = url;
+        this.pool = pool;
+        this.dialect = dialect;
+        this.sql = sql;
+        this.description = description;
+    }
+
+    /** Runs the work on a pooled connection in auto-commit; a database failure is a {@link StoreUnavailableException}. */
+    <T> T run(String operation, SqlWork<T> work) {
+        try (Connection connection = open()) {
+            return work.apply(connection);
+        } catch (SQLException e) {
+            throw unavailable(operation, e);
+        }
+    }
+
+    /** A pooled connection with the schema in place; the caller closes it. */
+    Connection open() throws SQLException {
+        Connection connection = pool.getConnection();
+        try {
+            if (!schemaReady) {
+                ensureSchema(connection);
+            }
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    StoreUnavailableException unavailable(String operation, SQLException e) {
+        return new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage(), e);
+    }
+
+    private synchronized void ensureSchema(Connection connection) throws SQLException {
+        if (!schemaReady) {
+            StoreSchema.ensure(connection, sql);
+            schemaReady = true;
+        }
+    }
+}
