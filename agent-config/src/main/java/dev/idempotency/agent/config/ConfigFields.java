@@ -25,7 +25,7 @@ final class ConfigFields {
             "key-header", "required", "key-min-length", "key-max-length", "scope", "ttl", "lease",
             "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after",
             "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error",
-            "replay-headers", "deadline");
+            "replay-headers", "deadline", "propagate-key", "propagate-key-header");
     static final List<String> FINGERPRINT = List.of("mode", "ignored-fields", "query-parameters", "headers");
     static final List<String> STATUSES = List.of(
             "missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable",

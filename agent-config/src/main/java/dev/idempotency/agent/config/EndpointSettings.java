@@ -1,6 +1,7 @@
 package dev.idempotency.agent.config;
 
 import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.PropagateKey;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +30,7 @@ public final class EndpointSettings {
     private final StoreErrorPolicy onStoreError;
     private final List<String> replayHeaders;
     private final DeadlineConfig deadline;
+    private PropagateKey propagateKey = PropagateKey.OFF;
 
     EndpointSettings(String keyHeader, boolean required, int keyMinLength, int keyMaxLength,
             Scope scope, Duration ttl, Duration lease, FingerprintConfig fingerprint,
@@ -82,4 +84,15 @@ public final class EndpointSettings {
     /** Response headers replayed besides the built-in allow-list. */
     public List<String> replayHeaders() { return replayHeaders; }
     public DeadlineConfig deadline() { return deadline; }
+    /** Whether, and to which targets, the handler's unsafe HTTP calls carry a derived key. */
+    public PropagateKey propagateKey() { return propagateKey; }
+
+    /** These settings with {@code propagateKey}; a new instance, as every setting is final once bound. */
+    EndpointSettings withPropagateKey(PropagateKey propagateKey) {
+        EndpointSettings copy = new EndpointSettings(keyHeader, required, keyMinLength, keyMaxLength, scope, ttl, lease,
+                fingerprint, statuses, releaseOnStatus, inFlightWait, retryAfter, maxRequestBody,
+                maxStoredResponseBody, crashPolicy, onStoreError, replayHeaders, deadline);
+        copy.propagateKey = propagateKey;
+        return copy;
+    }
 }

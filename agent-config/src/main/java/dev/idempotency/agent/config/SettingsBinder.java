@@ -61,7 +61,8 @@ final class SettingsBinder {
         DeadlineConfig deadline = deadline(r.mapping("deadline", ConfigFields.DEADLINE), base.deadline());
         return new EndpointSettings(keyHeader, required, keyMinLength, keyMaxLength, scope, ttl, lease,
                 fingerprint, statuses, releaseOnStatus, inFlightWait, retryAfter, maxRequestBody,
-                maxStoredResponseBody, crashPolicy, onStoreError, replayHeaders, deadline);
+                maxStoredResponseBody, crashPolicy, onStoreError, replayHeaders, deadline)
+                .withPropagateKey(PropagateKeyField.bind(r, base.propagateKey()));
     }
 
     private static Scope scope(FieldReader r, Scope base) {

@@ -62,6 +62,7 @@ final class EndpointPolicies {
                 .deadlineHeader(settings.deadline().header().orElse(null))
                 .deadlineFormat(settings.deadline().format())
                 .requestIdHeader(requestIdHeader)
+                .propagateKey(settings.propagateKey())
                 .build();
     }
 

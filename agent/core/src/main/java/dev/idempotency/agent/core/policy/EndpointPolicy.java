@@ -12,6 +12,7 @@ import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import dev.idempotency.agent.vocabulary.EndpointDefaults;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
 import dev.idempotency.agent.vocabulary.PathTemplate;
+import dev.idempotency.agent.vocabulary.PropagateKey;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.time.Duration;
@@ -58,6 +59,7 @@ public final class EndpointPolicy {
     private final String deadlineHeaderName;
     private final DeadlineFormat deadlineFormat;
     private final String requestIdHeader;
+    private final PropagateKey propagateKey;
 
     private final KeyParser keyParser;
     private final ScopeResolver scopeResolver;
@@ -94,6 +96,7 @@ public final class EndpointPolicy {
         this.deadlineHeaderName = b.deadlineHeaderName;
         this.deadlineFormat = b.deadlineFormat;
         this.requestIdHeader = b.requestIdHeader;
+        this.propagateKey = b.propagateKey;
 
         this.keyParser = new KeyParser(keyMinLength, keyMaxLength);
         this.scopeResolver = new ScopeResolver(scope);
@@ -137,6 +140,7 @@ public final class EndpointPolicy {
         b.deadlineHeaderName = deadlineHeaderName;
         b.deadlineFormat = deadlineFormat;
         b.requestIdHeader = requestIdHeader;
+        b.propagateKey = propagateKey;
         return b;
     }
 
@@ -173,6 +177,12 @@ public final class EndpointPolicy {
     public String deadlineHeaderName() { return deadlineHeaderName; }
     public DeadlineFormat deadlineFormat() { return deadlineFormat; }
     public String requestIdHeader() { return requestIdHeader; }
+    /** Whether, and to which targets, the handler's unsafe HTTP calls carry a derived key. */
+    public PropagateKey propagateKey() { return propagateKey; }
+    /** The header a derived key is sent in: {@code propagate-key-header}, else the key header. */
+    public String propagatedKeyHeader() {
+        return propagateKey.header().isEmpty() ? keyHeader : propagateKey.header();
+    }
 
     /**
      * The status the agent answers with for {@code type}. A missing scope shares the invalid-key
@@ -230,6 +240,7 @@ public final class EndpointPolicy {
         private String deadlineHeaderName = EndpointDefaults.DEADLINE_HEADER;
         private DeadlineFormat deadlineFormat = EndpointDefaults.DEADLINE_FORMAT;
         private String requestIdHeader = EndpointDefaults.REQUEST_ID_HEADER;
+        private PropagateKey propagateKey = PropagateKey.OFF;
 
         private Builder() {
         }
@@ -290,6 +301,7 @@ public final class EndpointPolicy {
         public Builder deadlineHeader(String name) { this.deadlineHeaderName = name; return this; }
         public Builder deadlineFormat(DeadlineFormat format) { this.deadlineFormat = format; return this; }
         public Builder requestIdHeader(String name) { this.requestIdHeader = name; return this; }
+        public Builder propagateKey(PropagateKey propagateKey) { this.propagateKey = propagateKey; return this; }
 
         private Builder status(ProblemType type, int status) {
             statuses.put(type, status);
@@ -330,6 +342,7 @@ public final class EndpointPolicy {
             Objects.requireNonNull(crashPolicy, "crashPolicy");
             Objects.requireNonNull(onStoreError, "onStoreError");
             Objects.requireNonNull(deadlineFormat, "deadlineFormat");
+            Objects.requireNonNull(propagateKey, "propagateKey");
             return new EndpointPolicy(this);
         }
 
