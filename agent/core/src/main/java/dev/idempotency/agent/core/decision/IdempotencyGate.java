@@ -3,6 +3,7 @@ package dev.idempotency.agent.core.decision;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
@@ -71,6 +72,8 @@ public final class IdempotencyGate implements Gate {
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
     /** Dispatcher servlets already checked for resource-method declarations they cannot serve. */
     private final Map<String, Boolean> dispatchersChecked = new ConcurrentHashMap<>();
+    /** Part of every derived downstream key, so two services never derive one key from one client key. */
+    private volatile String serviceName = "";
 
     /**
      * @param owner identifies this JVM in the store (written as the record's owner)
@@ -87,6 +90,11 @@ public final class IdempotencyGate implements Gate {
         this.time = Objects.requireNonNull(time, "time");
     }
 
+    /** The config's service name, which every derived downstream key is derived with. */
+    public void serviceName(String name) {
+        this.serviceName = Objects.requireNonNull(name, "name");
+    }
+
     /** The claims executing in this JVM, for the keeper that renews their leases. */
     public LiveLeases leases() {
         return leases;
@@ -94,6 +102,8 @@ public final class IdempotencyGate implements Gate {
 
     @Override
     public Object route(String method, String contextPath, String path) {
+        // A new request on this thread: an execution that went async and ends elsewhere keys nothing here.
+        DownstreamCalls.leaveAny();
         try {
             EndpointPolicy policy = routes.route(method, path);
             if (policy == null) {
@@ -415,6 +425,9 @@ public final class IdempotencyGate implements Gate {
     private Verdict execute(AttemptContext attempt, long fencingToken) {
         LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
         ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped);
+        if (attempt.policy.propagateKey().enabled()) {
+            execution.keyDownstreamCalls(serviceName);
+        }
         return Verdict.proceed(execution, attempt.baseHeaders());
     }
 
