@@ -13,7 +13,7 @@ class EntryPointInstrumentationsTest {
 
     @Test
     void oneInstrumentationPerConfigGroupInTheSameOrder() {
-        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ALL);
+        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
     }
 
     @Test
