@@ -8,17 +8,18 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 
 /**
- * {@code java -jar chain-servlet-javax.jar payments <port>} or
- * {@code java -Ddemo.payments=http://host:port -jar chain-servlet-javax.jar orders <port>}: two
- * services that know nothing of the agent, the second calling the first over HTTP.
+ * {@code java -Ddemo.role=payments -jar chain-servlet-javax.jar <port>} or
+ * {@code java -Ddemo.role=orders -Ddemo.payments=http://host:port -jar chain-servlet-javax.jar <port>}:
+ * two services that know nothing of the agent, the second calling the first over HTTP. Port 0
+ * picks a free one; {@code listening on <port>} says it serves.
  */
 public final class Main {
 
     private Main() {}
 
     public static void main(String[] args) throws LifecycleException {
-        String role = args.length > 0 ? args[0] : "payments";
-        int port = args.length > 1 ? Integer.parseInt(args[1]) : 8080;
+        String role = System.getProperty("demo.role", "payments");
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8080;
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(Path.of("tomcat-work-" + role).toAbsolutePath().toString());
         Connector connector = new Connector();
