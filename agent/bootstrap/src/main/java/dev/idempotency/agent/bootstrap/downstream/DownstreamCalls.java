@@ -16,6 +16,8 @@ import java.net.URL;
 public final class DownstreamCalls {
 
     private static final ThreadLocal<OutgoingKeys> CURRENT = new ThreadLocal<>();
+    /** Whether any execution was ever entered: until then a new request has nothing to leave. */
+    private static volatile boolean used;
 
     private DownstreamCalls() {
     }
@@ -27,6 +29,7 @@ public final class DownstreamCalls {
 
     /** The current thread now runs the handler of the execution {@code keys} belongs to. */
     public static void enter(OutgoingKeys keys) {
+        used = true;
         CURRENT.set(keys);
     }
 
@@ -37,9 +40,14 @@ public final class DownstreamCalls {
         }
     }
 
-    /** The current thread starts another request: whatever it worked for before is over here. */
+    /**
+     * The current thread starts another request: whatever it worked for before is over here. Costs
+     * a volatile read in a JVM where no endpoint propagates its key.
+     */
     public static void leaveAny() {
-        CURRENT.remove();
+        if (used) {
+            CURRENT.remove();
+        }
     }
 
     /** POST, PUT, PATCH and DELETE: the calls a retry must not repeat; GET, HEAD and OPTIONS never get a key. */
