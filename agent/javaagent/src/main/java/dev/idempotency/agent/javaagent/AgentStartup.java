@@ -69,12 +69,13 @@ public final class AgentStartup {
         RunningAgent runtime = RunningAgent.start(config, recording.listener(), status);
         status.running(runtime);
         recording.publishMetrics(runtime);
+        boolean propagates = propagatesKeys(config);
         if (atJvmStart) {
-            Instrumenter.installAtStart(instrumentation, definer, config.instrumentation().disabled(), status);
+            Instrumenter.installAtStart(instrumentation, definer, config.instrumentation().disabled(), propagates, status);
         } else {
-            Instrumenter.install(instrumentation, definer, config.instrumentation().disabled(), status);
+            Instrumenter.install(instrumentation, definer, config.instrumentation().disabled(), propagates, status);
         }
-        if (propagatesKeys(config)) {
+        if (propagates) {
             JdkClients.install(instrumentation, config.instrumentation().disabled(), status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));

@@ -38,17 +38,23 @@ public final class InstrumentationGroups {
     /** The JDK's {@code java.net.http.HttpClient} (Java 11 on): its unsafe calls carry derived keys. */
     public static final String JDK_HTTP_CLIENT = "jdk-http-client";
 
+    /**
+     * Apache HttpClient 4.3 to 4.5, the clients {@code HttpClientBuilder} builds: their unsafe calls
+     * carry derived keys.
+     */
+    public static final String APACHE_HTTPCLIENT4 = "apache-httpclient4";
+
     /** The groups of entry points: the requests the agent protects. */
     public static final List<String> ENTRY_POINTS = List.of(
             SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
             RESTEASY3_JAVAX, CXF_JAVAX);
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
-    public static final List<String> CLIENTS = List.of(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT);
+    public static final List<String> CLIENTS = List.of(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4);
 
     /** Every group, in the order the documentation lists them. */
     public static final List<String> ALL = List.of(
             SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
-            RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT);
+            RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4);
 
     private InstrumentationGroups() {
     }

@@ -14,10 +14,13 @@ import java.time.Duration;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
+import org.apache.http.impl.client.CloseableHttpClient;
+import org.apache.http.impl.client.HttpClients;
 
 /**
  * The upstream service, calling payments with the client {@code ?client=} names
- * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient}).
+ * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
+ * {@code apache4}: Apache HttpClient 4.5).
  *
  * <ul>
  *   <li>{@code POST /orders}: charges at payments ({@code POST /charges}), then sleeps
@@ -35,6 +38,8 @@ final class OrdersServlet extends HttpServlet {
     private final transient HttpClient jdkClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
+    private final transient CloseableHttpClient apacheClient = HttpClients.createDefault();
+
     OrdersServlet(String payments) {
         this.payments = payments;
     }
@@ -42,17 +47,17 @@ final class OrdersServlet extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         request.getInputStream().readAllBytes();
-        boolean jdk = "jdk".equals(request.getParameter("client"));
+        String client = request.getParameter("client");
         try {
             if (request.getServletPath().equals("/orders")) {
-                String charged = call(jdk, "POST", "/charges", null);
+                String charged = call(client, "POST", "/charges", null);
                 sleep(request.getParameter("sleepMs"));
                 String status = request.getParameter("status");
                 answer(response, status == null ? 201 : Integer.parseInt(status), charged);
             } else {
-                String statuses = call(jdk, "POST", "/echo", null) + "," + call(jdk, "GET", "/echo", null) + ","
-                        + call(jdk, "PUT", "/echo", null) + "," + call(jdk, "POST", "/echo", "app-key") + ","
-                        + call(jdk, "POST", "/echo", null);
+                String statuses = call(client, "POST", "/echo", null) + "," + call(client, "GET", "/echo", null) + ","
+                        + call(client, "PUT", "/echo", null) + "," + call(client, "POST", "/echo", "app-key") + ","
+                        + call(client, "POST", "/echo", null);
                 answer(response, 200, statuses);
             }
         } catch (InterruptedException e) {
@@ -62,10 +67,13 @@ final class OrdersServlet extends HttpServlet {
     }
 
     /** The answer's body for /charges, its status otherwise. */
-    private String call(boolean jdk, String method, String path, String ownKey) throws IOException, InterruptedException {
+    private String call(String client, String method, String path, String ownKey) throws IOException, InterruptedException {
         byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
         boolean sendsBody = !method.equals("GET");
-        if (jdk) {
+        if ("apache4".equals(client)) {
+            return ApacheCalls.call(apacheClient, payments + path, method, body, ownKey, path.equals("/charges"));
+        }
+        if ("jdk".equals(client)) {
             HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(payments + path))
                     .timeout(Duration.ofSeconds(10))
                     .method(method, sendsBody ? HttpRequest.BodyPublishers.ofByteArray(body) : HttpRequest.BodyPublishers.noBody());

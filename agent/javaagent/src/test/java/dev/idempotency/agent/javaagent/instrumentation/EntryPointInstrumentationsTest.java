@@ -36,6 +36,22 @@ class EntryPointInstrumentationsTest {
     }
 
     @Test
+    void theClientLibrariesAreAddedOnlyWhenAnEndpointPropagatesItsKeyAndCarryTheirAdvice() throws Exception {
+        assertThat(EntryPointInstrumentations.all(false)).extracting(EntryPointInstrumentation::group)
+                .containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+        List<EntryPointInstrumentation> withClients = EntryPointInstrumentations.all(true);
+        assertThat(withClients).extracting(EntryPointInstrumentation::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
+                .contains(InstrumentationGroups.APACHE_HTTPCLIENT4);
+        for (EntryPointInstrumentation client : EntryPointInstrumentations.clients()) {
+            assertThat(client.kind()).isEqualTo(EntryPointKind.DOWNSTREAM_CLIENT);
+            assertThat(InstrumentationGroups.CLIENTS).contains(client.group());
+            NestedJar adapter = NestedJar.open(client.adapterJar());
+            assertThat(client.advice()).extracting(MethodAdvice::adviceClass)
+                    .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
+        }
+    }
+
+    @Test
     void theEnabledAreAllButTheDisabledGroups() {
         assertThat(EntryPointInstrumentations.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
                 .extracting(EntryPointInstrumentation::group)
