@@ -16,11 +16,12 @@ import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 import org.apache.http.impl.client.CloseableHttpClient;
 import org.apache.http.impl.client.HttpClients;
+import okhttp3.OkHttpClient;
 
 /**
  * The upstream service, calling payments with the client {@code ?client=} names
  * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
- * {@code apache4}: Apache HttpClient 4.5).
+ * {@code apache4}: Apache HttpClient 4.5; {@code okhttp}: OkHttp 4).
  *
  * <ul>
  *   <li>{@code POST /orders}: charges at payments ({@code POST /charges}), then sleeps
@@ -39,6 +40,7 @@ final class OrdersServlet extends HttpServlet {
             .connectTimeout(Duration.ofSeconds(5)).build();
 
     private final transient CloseableHttpClient apacheClient = HttpClients.createDefault();
+    private final transient OkHttpClient okHttpClient = new OkHttpClient();
 
     OrdersServlet(String payments) {
         this.payments = payments;
@@ -72,6 +74,9 @@ final class OrdersServlet extends HttpServlet {
         boolean sendsBody = !method.equals("GET");
         if ("apache4".equals(client)) {
             return ApacheCalls.call(apacheClient, payments + path, method, body, ownKey, path.equals("/charges"));
+        }
+        if ("okhttp".equals(client)) {
+            return OkHttpCalls.call(okHttpClient, payments + path, method, body, ownKey, path.equals("/charges"));
         }
         if ("jdk".equals(client)) {
             HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(payments + path))
