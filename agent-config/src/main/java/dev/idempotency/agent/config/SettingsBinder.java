@@ -25,7 +25,7 @@ final class SettingsBinder {
             "key-header", "required", "key-min-length", "key-max-length", "key-pattern", "scope", "ttl", "lease",
             "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after",
             "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error",
-            "replay-headers", "deadline");
+            "replay-headers", "deadline", PropagateKeyField.FIELD, PropagateKeyField.HEADER_FIELD);
     static final List<String> FINGERPRINT = List.of("mode", "ignored-fields", "query-parameters", "headers");
     static final List<String> STATUSES = List.of(
             "missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable",
@@ -65,7 +65,8 @@ final class SettingsBinder {
                 .onStoreError(r.choice("on-store-error", base.onStoreError(), StoreErrorPolicy.class))
                 .replayHeaders(HeaderFields.list(r, "replay-headers", base.replayHeaders(),
                         HeaderFields.NEVER_REPLAYED, "is never replayed; remove it from replay-headers"))
-                .deadline(deadline(r.mapping("deadline", DEADLINE), base.deadline()));
+                .deadline(deadline(r.mapping("deadline", DEADLINE), base.deadline()))
+                .propagateKey(PropagateKeyField.bind(r, base.propagateKey()));
         try {
             return settings.build();
         } catch (IllegalArgumentException missedByTheBinder) {

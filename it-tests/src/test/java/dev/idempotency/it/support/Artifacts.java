@@ -18,6 +18,11 @@ public final class Artifacts {
         return existing("demo.jar.servlet-javax");
     }
 
+    /** The two services of the downstream demo, orders calling payments, on embedded Tomcat 9. */
+    public static Path chainServletJavaxJar() {
+        return existing("demo.jar.chain-servlet-javax");
+    }
+
     /** The runnable jakarta servlet demo on embedded Jetty 12. */
     public static Path servletJakartaJar() {
         return existing("demo.jar.servlet-jakarta");

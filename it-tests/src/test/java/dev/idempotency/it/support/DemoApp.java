@@ -40,6 +40,15 @@ public final class DemoApp extends ForkedService {
         return builder(Artifacts.servletJavaxJar());
     }
 
+    /**
+     * One service of the downstream demo: {@code payments}, or {@code orders} calling the payments
+     * service at {@code payments} (its base URI; {@code null} for payments itself).
+     */
+    public static Builder chain(String role, URI payments) {
+        Builder builder = builder(Artifacts.chainServletJavaxJar()).jvmArg("-Ddemo.role=" + role);
+        return payments == null ? builder : builder.jvmArg("-Ddemo.payments=" + payments);
+    }
+
     /** The jakarta servlets on embedded Jetty 12. */
     public static Builder servletJakarta() {
         return builder(Artifacts.servletJakartaJar());

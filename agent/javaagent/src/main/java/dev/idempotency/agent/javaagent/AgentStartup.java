@@ -9,6 +9,7 @@ import dev.idempotency.agent.config.OnConfigError;
 import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
 import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
+import dev.idempotency.agent.javaagent.instrumentation.JdkClients;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -68,14 +69,26 @@ public final class AgentStartup {
         RunningAgent runtime = RunningAgent.start(config, recording.listener(), status);
         status.running(runtime);
         recording.publishMetrics(runtime);
+        boolean propagates = propagatesKeys(config);
         if (atJvmStart) {
-            Instrumenter.installAtStart(instrumentation, definer, config.instrumentation().disabled(), status);
+            Instrumenter.installAtStart(instrumentation, definer, config.instrumentation().disabled(), propagates, status);
         } else {
-            Instrumenter.install(instrumentation, definer, config.instrumentation().disabled(), status);
+            Instrumenter.install(instrumentation, definer, config.instrumentation().disabled(), propagates, status);
+        }
+        if (propagates) {
+            JdkClients.install(instrumentation, config.instrumentation().disabled(), status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
         ProtectionCheck.schedule(status, config.protectionCheckAfter());
         System.setProperty(RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());
+    }
+
+    /**
+     * The HTTP clients are advised only for a config that has an endpoint propagate its key: the
+     * JDK's classes stay as shipped for every other.
+     */
+    static boolean propagatesKeys(AgentConfig config) {
+        return config.endpoints().stream().anyMatch(endpoint -> endpoint.settings().propagateKey().enabled());
     }
 
     /**

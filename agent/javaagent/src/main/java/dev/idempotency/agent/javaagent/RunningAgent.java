@@ -65,6 +65,7 @@ final class RunningAgent {
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
+        gate.serviceName(config.serviceName());
         RunningAgent runtime = new RunningAgent(storeKind,
                 config.source().toAbsolutePath().normalize().toString(), store, gate);
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies, config.defaults().lease()));

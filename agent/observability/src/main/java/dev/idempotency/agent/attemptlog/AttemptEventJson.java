@@ -3,6 +3,7 @@ package dev.idempotency.agent.attemptlog;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.RequestDetails;
+import dev.idempotency.agent.core.downstream.DownstreamCall;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -73,9 +74,28 @@ public final class AttemptEventJson {
         if (event.errorType() != null) {
             line.string("error.type", event.errorType().label());
         }
+        if (event.downstream() != null) {
+            downstream(event.downstream(), line);
+        }
         return line.string("service.name", settings.serviceName)
                 .string("agent.version", settings.agentVersion)
                 .end();
+    }
+
+    /**
+     * The downstream call of a {@code propagated} event. Its derived key is written as the client's
+     * key is (its HMAC with {@code hash-secret}, else as sent): it is no secret beyond what the
+     * client's key is, and in that form it is the key the downstream service's own log shows.
+     */
+    private void downstream(DownstreamCall call, JsonLine line) {
+        int colon = call.target().lastIndexOf(':');
+        line.string("idempotency.downstream.key", hasher.apply(call.key()))
+                .string("idempotency.downstream.method", call.method())
+                .number("idempotency.downstream.ordinal", call.ordinal())
+                .string("destination.domain", colon > 0 ? call.target().substring(0, colon) : call.target());
+        if (colon > 0) {
+            line.number("destination.port", Integer.parseInt(call.target().substring(colon + 1)));
+        }
     }
 
     /**

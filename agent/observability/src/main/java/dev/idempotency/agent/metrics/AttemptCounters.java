@@ -14,6 +14,10 @@ final class AttemptCounters {
 
     void record(AttemptEvent event) {
         decisions[event.decision().ordinal()].increment();
+        if (event.decision() == Decision.PROPAGATED) {
+            // a downstream call of an execution counted already, not an attempt of its own
+            return;
+        }
         if (event.errorType() != null) {
             errors[event.errorType().ordinal()].increment();
         }

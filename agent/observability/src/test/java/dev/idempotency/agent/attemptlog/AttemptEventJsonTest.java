@@ -9,6 +9,7 @@ import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.TraceParent;
+import dev.idempotency.agent.core.downstream.DownstreamCall;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -103,6 +104,22 @@ class AttemptEventJsonTest {
         assertThat(hashed.get("idempotency.key").asText()).startsWith("hmac:");
         assertThat(hashed.toString()).doesNotContain("key 1").doesNotContain("merchant-7");
         assertThat(hashed.get("idempotency.resolve_command").asText()).contains("resolve <key> --scope <scope>");
+    }
+
+    @Test
+    void aPropagatedCallNamesItsTargetMethodOrdinalAndTheDerivedKeyInTheFormOfKeys() {
+        AttemptEvent propagated = Events.executed().decision(Decision.PROPAGATED)
+                .downstream(new DownstreamCall("PUT", "payments.internal:8443", 2, "derived-key")).build();
+        JsonNode line = line(settings().build(), propagated);
+        assertThat(line.get("event.action").asText()).isEqualTo("propagated");
+        assertThat(line.get("idempotency.downstream.key").asText()).isEqualTo("derived-key");
+        assertThat(line.get("idempotency.downstream.method").asText()).isEqualTo("PUT");
+        assertThat(line.get("idempotency.downstream.ordinal").asInt()).isEqualTo(2);
+        assertThat(line.get("destination.domain").asText()).isEqualTo("payments.internal");
+        assertThat(line.get("destination.port").asInt()).isEqualTo(8443);
+        JsonNode hashed = line(settings().hashSecret("s3cret").build(), propagated);
+        assertThat(hashed.get("idempotency.downstream.key").asText()).startsWith("hmac:");
+        assertThat(line(settings().build(), Events.executed().build()).has("idempotency.downstream.key")).isFalse();
     }
 
     @Test

@@ -48,6 +48,7 @@ class AttemptMetricsTest {
         metrics.onAttempt(event("create-order", Decision.REPLAYED, null, 2));
         metrics.onAttempt(event("create-order", Decision.STORE_UNAVAILABLE, ErrorType.STORE_ERROR, 1));
         metrics.onAttempt(event("pay:card", Decision.EXECUTED, ErrorType.CLIENT_DISCONNECT, 30));
+        metrics.onAttempt(event("create-order", Decision.PROPAGATED, null, 500));
 
         ObjectName total = new ObjectName("dev.idempotency.agent:type=Attempts");
         ObjectName orders = new ObjectName("dev.idempotency.agent:type=Attempts,endpoint=create-order");
@@ -65,6 +66,7 @@ class AttemptMetricsTest {
         assertThat(server.getAttribute(total, "DroppedLogEvents")).isEqualTo(7L);
         assertThat(server.getAttribute(orders, "Attempts")).isEqualTo(3L);
         assertThat(server.getAttribute(orders, "Executed")).isEqualTo(1L);
+        assertThat(server.getAttribute(orders, "Propagated")).as("a downstream call, not an attempt").isEqualTo(1L);
         assertThat(server.getAttribute(pay, "Executed")).isEqualTo(1L);
         assertThat(server.isRegistered(pay)).isTrue();
 

@@ -43,6 +43,7 @@ public final class EndpointSettings {
     private final StoreErrorPolicy onStoreError;
     private final List<String> replayHeaders;
     private final Deadline deadline;
+    private final PropagateKey propagateKey;
 
     private EndpointSettings(Builder b) {
         this.keyHeader = b.keyHeader;
@@ -64,6 +65,7 @@ public final class EndpointSettings {
         this.onStoreError = b.onStoreError;
         this.replayHeaders = List.copyOf(b.replayHeaders);
         this.deadline = b.deadline;
+        this.propagateKey = b.propagateKey;
     }
 
     /** Every setting at its default. */
@@ -98,6 +100,7 @@ public final class EndpointSettings {
         b.onStoreError = onStoreError;
         b.replayHeaders = replayHeaders;
         b.deadline = deadline;
+        b.propagateKey = propagateKey;
         return b;
     }
 
@@ -130,6 +133,12 @@ public final class EndpointSettings {
     /** Response headers replayed besides the built-in allow-list. */
     public List<String> replayHeaders() { return replayHeaders; }
     public Deadline deadline() { return deadline; }
+    /** Whether, and to which targets, the handler's unsafe HTTP calls carry a key derived from the request's. */
+    public PropagateKey propagateKey() { return propagateKey; }
+    /** The header a derived key is sent in: {@code propagate-key-header}, else the key header. */
+    public String propagatedKeyHeader() {
+        return propagateKey.header().isEmpty() ? keyHeader : propagateKey.header();
+    }
 
     /** Why {@code status} cannot be the status of an answer, in words; {@code null} when it can. */
     public static String statusProblem(int status) {
@@ -282,6 +291,7 @@ public final class EndpointSettings {
         private StoreErrorPolicy onStoreError = StoreErrorPolicy.FAIL_CLOSED;
         private Collection<String> replayHeaders = List.of();
         private Deadline deadline = Deadline.NONE;
+        private PropagateKey propagateKey = PropagateKey.OFF;
 
         private Builder() {
         }
@@ -307,6 +317,7 @@ public final class EndpointSettings {
         public Builder onStoreError(StoreErrorPolicy policy) { this.onStoreError = policy; return this; }
         public Builder replayHeaders(Collection<String> names) { this.replayHeaders = names; return this; }
         public Builder deadline(Deadline deadline) { this.deadline = deadline; return this; }
+        public Builder propagateKey(PropagateKey propagateKey) { this.propagateKey = propagateKey; return this; }
 
         /** Checks the settings; an {@link IllegalArgumentException} names the first bad one and its fix. */
         public EndpointSettings build() {
@@ -335,6 +346,7 @@ public final class EndpointSettings {
             Objects.requireNonNull(onStoreError, "on-store-error");
             Objects.requireNonNull(replayHeaders, "replay-headers");
             Objects.requireNonNull(deadline, "deadline");
+            Objects.requireNonNull(propagateKey, "propagate-key");
             return new EndpointSettings(this);
         }
 

@@ -29,10 +29,34 @@ public final class InstrumentationGroups {
      */
     public static final String CXF_JAVAX = "cxf-javax";
 
+    /**
+     * The JDK's {@code java.net.HttpURLConnection} (and what is built on it: JAX-RS clients on their
+     * default connector, Spring's {@code RestTemplate} by default): its unsafe calls carry derived keys
+     * for endpoints with {@code propagate-key}.
+     */
+    public static final String HTTP_URL_CONNECTION = "http-url-connection";
+    /** The JDK's {@code java.net.http.HttpClient} (Java 11 on): its unsafe calls carry derived keys. */
+    public static final String JDK_HTTP_CLIENT = "jdk-http-client";
+
+    /**
+     * Apache HttpClient 4.3 to 4.5, the clients {@code HttpClientBuilder} builds: their unsafe calls
+     * carry derived keys.
+     */
+    public static final String APACHE_HTTPCLIENT4 = "apache-httpclient4";
+    /** OkHttp 3 and 4 ({@code okhttp3}): their unsafe calls carry derived keys. */
+    public static final String OKHTTP3 = "okhttp3";
+
+    /** The groups of entry points: the requests the agent protects. */
+    public static final List<String> ENTRY_POINTS = List.of(
+            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
+            RESTEASY3_JAVAX, CXF_JAVAX);
+    /** The groups of HTTP clients: the downstream calls a protected request makes. */
+    public static final List<String> CLIENTS = List.of(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, OKHTTP3);
+
     /** Every group, in the order the documentation lists them. */
     public static final List<String> ALL = List.of(
             SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
-            RESTEASY3_JAVAX, CXF_JAVAX);
+            RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, OKHTTP3);
 
     private InstrumentationGroups() {
     }

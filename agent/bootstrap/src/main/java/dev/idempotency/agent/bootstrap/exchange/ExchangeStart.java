@@ -5,6 +5,7 @@ import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 
 /**
  * The begin sequence of every adapter, written once: a request the agent may take is routed; an
@@ -28,6 +29,9 @@ public final class ExchangeStart {
         if (gate == null || !host.mayTake()) {
             return null;
         }
+        // A request no entry further out took is a new one on this thread: an execution that went
+        // async and ends elsewhere keys no downstream call of it.
+        DownstreamCalls.leaveAny();
         Route route = host.route(gate);
         if (route == null) {
             if (Gate.changesState(host.method()) && host.tellsUndeclared()) {

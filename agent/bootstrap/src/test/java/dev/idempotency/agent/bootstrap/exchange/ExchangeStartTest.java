@@ -9,6 +9,8 @@ import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
+import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,6 +70,35 @@ class ExchangeStartTest {
         assertThat(ExchangeStart.begin(get)).isNull();
         assertThat(get.steps).containsExactly("may take", "route");
         assertThat(gate.asked).isEmpty();
+    }
+
+    @Test
+    void aNewRequestOnTheThreadEndsTheDownstreamKeysOfTheExecutionBeforeIt() {
+        Bridge.install(gate);
+        gate.route = null;
+        OutgoingKeys asyncExecution = new OutgoingKeys() {
+            @Override
+            public String header() {
+                return "Idempotency-Key";
+            }
+
+            @Override
+            public String next(String method, String url, String host, int port) {
+                return "derived";
+            }
+        };
+        DownstreamCalls.enter(asyncExecution);
+        try {
+            host.mayTake = false;
+            ExchangeStart.begin(host);
+            assertThat(DownstreamCalls.current()).as("an entry further in of the same request").isSameAs(asyncExecution);
+
+            host.mayTake = true;
+            ExchangeStart.begin(new RecordingHost("GET"));
+            assertThat(DownstreamCalls.current()).as("the thread took another request").isNull();
+        } finally {
+            DownstreamCalls.leave(asyncExecution);
+        }
     }
 
     @Test

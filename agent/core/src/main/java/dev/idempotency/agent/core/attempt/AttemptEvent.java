@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.attempt;
 
+import dev.idempotency.agent.core.downstream.DownstreamCall;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ public final class AttemptEvent {
     private final byte[] requestBody;
     private final String requestContentType;
     private final TraceParent trace;
+    private final DownstreamCall downstream;
 
     private AttemptEvent(Builder b) {
         this.timestamp = b.timestamp;
@@ -53,6 +55,7 @@ public final class AttemptEvent {
         this.requestBody = b.requestBody;
         this.requestContentType = b.requestContentType;
         this.trace = b.trace;
+        this.downstream = b.downstream;
     }
 
     public static Builder builder() {
@@ -98,11 +101,15 @@ public final class AttemptEvent {
     /** The caller's W3C trace position, or {@code null}. */
     public TraceParent trace() { return trace; }
 
+    /** The downstream call of a {@link Decision#PROPAGATED} event, else {@code null}. */
+    public DownstreamCall downstream() { return downstream; }
+
     @Override
     public String toString() {
         return "AttemptEvent[" + decision.label() + " " + status + " " + method + " " + route + " key=" + key
                 + " attempt=" + attempt + " requestId=" + requestId + " reason=" + reason
-                + (errorType == null ? "" : " error=" + errorType.label()) + "]";
+                + (errorType == null ? "" : " error=" + errorType.label())
+                + (downstream == null ? "" : " downstream=" + downstream) + "]";
     }
 
     /** Collects an event's fields. */
@@ -127,6 +134,7 @@ public final class AttemptEvent {
         private byte[] requestBody;
         private String requestContentType;
         private TraceParent trace;
+        private DownstreamCall downstream;
 
         private Builder() {
         }
@@ -156,6 +164,11 @@ public final class AttemptEvent {
 
         public Builder trace(TraceParent trace) {
             this.trace = trace;
+            return this;
+        }
+
+        public Builder downstream(DownstreamCall call) {
+            this.downstream = call;
             return this;
         }
 

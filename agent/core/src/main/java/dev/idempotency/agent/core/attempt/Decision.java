@@ -24,7 +24,12 @@ public enum Decision {
      * The agent decided to answer itself (a replay, a refusal) and could not write that answer:
      * the application did not run, and the client received the agent's 500, or nothing.
      */
-    ANSWER_FAILED;
+    ANSWER_FAILED,
+    /**
+     * Not an attempt: an unsafe downstream call the execution sent with a derived key
+     * ({@link AttemptEvent#downstream()}). Counted per endpoint apart from the attempts.
+     */
+    PROPAGATED;
 
     private final String label = name().toLowerCase(Locale.ROOT);
 

@@ -5,6 +5,7 @@ import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.attempt.RequestDetails;
 import dev.idempotency.agent.core.attempt.TraceParent;
+import dev.idempotency.agent.core.downstream.DownstreamCall;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.scope.ScopeCookies;
 import dev.idempotency.agent.core.time.TimeSource;
@@ -80,6 +81,19 @@ final class AttemptContext {
     }
 
     AttemptEvent event(TimeSource time, Decision decision, String reason, int status, ErrorType errorType) {
+        return eventBuilder(time, decision, reason, status, errorType).build();
+    }
+
+    /** A downstream call of this execution sent with a derived key. */
+    AttemptEvent propagated(TimeSource time, DownstreamCall call) {
+        return eventBuilder(time, Decision.PROPAGATED, call.method() + " to " + call.target() + " (call " + call.ordinal()
+                + " to it in this execution) carries a key derived from this request's", 0, null)
+                .downstream(call)
+                .build();
+    }
+
+    private AttemptEvent.Builder eventBuilder(TimeSource time, Decision decision, String reason, int status,
+            ErrorType errorType) {
         return AttemptEvent.builder()
                 .timestamp(Instant.ofEpochMilli(time.currentTimeMillis()))
                 .decision(decision)
@@ -99,7 +113,6 @@ final class AttemptContext {
                 .fingerprintFellBackToRaw(fingerprintFellBack)
                 .requestHeaders(loggedHeaders)
                 .requestBody(loggedBody, loggedContentType)
-                .trace(trace)
-                .build();
+                .trace(trace);
     }
 }

@@ -2,8 +2,10 @@ package dev.idempotency.agent.core.decision;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.downstream.DerivedKeys;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.LeaseRef;
@@ -30,6 +32,8 @@ final class ClaimedExecution implements Execution {
     private final TimeSource time;
     private final AtomicBoolean finished;
     private final Cleaner.Cleanable whenDropped;
+    /** The keys of the handler's downstream calls, when the endpoint propagates its key; else {@code null}. */
+    private volatile DerivedKeys downstream;
 
     /**
      * Ends the claims of executions dropped unfinished (an adapter that failed on its way out). Made
@@ -58,6 +62,25 @@ final class ClaimedExecution implements Execution {
         this.whenDropped = dropped.register(this, new Dropped(finished, lease, store, leases, reports));
     }
 
+    /**
+     * From now until the outcome is taken, the unsafe HTTP calls the current thread sends get keys
+     * derived from this execution's ({@code service}: the config's service name).
+     */
+    void keyDownstreamCalls(String service) {
+        DerivedKeys keys = new DerivedKeys(service, attempt.scope, attempt.key, attempt.policy.name(),
+                attempt.policy.settings().propagateKey(), attempt.policy.settings().propagatedKeyHeader(),
+                call -> reports.emit(attempt.propagated(time, call)));
+        downstream = keys;
+        DownstreamCalls.enter(keys);
+    }
+
+    private void endDownstreamCalls() {
+        DerivedKeys keys = downstream;
+        if (keys != null) {
+            keys.end();
+        }
+    }
+
     LeaseRef lease() {
         return lease;
     }
@@ -72,6 +95,7 @@ final class ClaimedExecution implements Execution {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
+        endDownstreamCalls();
         int status = statusOf(response, failure);
         ErrorType error = clientGone ? ErrorType.CLIENT_DISCONNECT
                 : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
@@ -100,6 +124,7 @@ final class ClaimedExecution implements Execution {
         if (!finished.compareAndSet(false, true)) {
             return;
         }
+        endDownstreamCalls();
         try {
             reports.report("taking the outcome", cause);
             reports.emit(attempt.event(time, Decision.EXECUTED, "executed, but the outcome could not be taken ("

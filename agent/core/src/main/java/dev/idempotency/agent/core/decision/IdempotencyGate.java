@@ -72,6 +72,8 @@ public final class IdempotencyGate implements Gate {
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
     /** Dispatcher servlets already checked for resource-method declarations they cannot serve. */
     private final Map<String, Boolean> dispatchersChecked = new ConcurrentHashMap<>();
+    /** Part of every derived downstream key, so two services never derive one key from one client key. */
+    private volatile String serviceName = "";
 
     /**
      * @param owner identifies this JVM in the store (written as the record's owner)
@@ -86,6 +88,11 @@ public final class IdempotencyGate implements Gate {
         routes.warnTo((endpoint, message) -> reports.warnOnce(endpoint.name(), message, message));
         this.details = listener.requestDetails();
         this.time = Objects.requireNonNull(time, "time");
+    }
+
+    /** The config's service name, which every derived downstream key is derived with. */
+    public void serviceName(String name) {
+        this.serviceName = Objects.requireNonNull(name, "name");
     }
 
     /** The claims executing in this JVM, for the keeper that renews their leases. */
@@ -416,6 +423,9 @@ public final class IdempotencyGate implements Gate {
     private Verdict execute(AttemptContext attempt, long fencingToken) {
         LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
         ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped);
+        if (attempt.policy.settings().propagateKey().enabled()) {
+            execution.keyDownstreamCalls(serviceName);
+        }
         return Verdict.proceed(execution, attempt.baseHeaders());
     }
 

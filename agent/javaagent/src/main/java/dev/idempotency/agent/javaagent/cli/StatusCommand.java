@@ -98,7 +98,13 @@ final class StatusCommand {
         }
     }
 
-    /** {@code 12 requests: executed 5, replayed 4, missing_key 3}, or why none arrived. */
+    /** The counter of downstream calls given a derived key, which are no requests of the endpoint's. */
+    private static final String PROPAGATED = "Propagated";
+
+    /**
+     * {@code 12 requests: executed 5, replayed 4, missing_key 3}, with the downstream calls keyed
+     * when there were any, or why none arrived.
+     */
     private static String requests(MBeanServerConnection jmx, ObjectName endpoint) throws IOException, JMException {
         if (!jmx.isRegistered(endpoint)) {
             return "no counters";
@@ -110,6 +116,7 @@ final class StatusCommand {
                     + "the context path, as the host routes it) or the resource-method, and the warnings below";
         }
         List<String> decisions = new ArrayList<>();
+        String keyed = "";
         List<String> names = new ArrayList<>();
         for (MBeanAttributeInfo attribute : jmx.getMBeanInfo(endpoint).getAttributes()) {
             if (attribute.getType().equals("long") && !attribute.getName().equals("Attempts")
@@ -120,10 +127,12 @@ final class StatusCommand {
         AttributeList values = jmx.getAttributes(endpoint, names.toArray(new String[0]));
         for (Attribute value : values.asList()) {
             long count = ((Number) value.getValue()).longValue();
-            if (count > 0) {
+            if (count > 0 && value.getName().equals(PROPAGATED)) {
+                keyed = "; " + count + " downstream call(s) keyed (propagate-key)";
+            } else if (count > 0) {
                 decisions.add(value.getName() + " " + count);
             }
         }
-        return seen + " request(s): " + String.join(", ", decisions);
+        return seen + " request(s): " + String.join(", ", decisions) + keyed;
     }
 }

@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
-/** Every instrumentation group the agent has, and the ones an operator left on. */
+/**
+ * Every instrumentation group the agent has, and the ones an operator left on: the entry points,
+ * and the HTTP clients of the application's own loaders (the JDK's are {@link JdkClients}).
+ */
 final class EntryPointInstrumentations {
 
     private EntryPointInstrumentations() {
@@ -22,6 +25,21 @@ final class EntryPointInstrumentations {
                 ResteasyInstrumentation.javax4(),
                 ResteasyInstrumentation.javax3(),
                 CxfInstrumentation.javax());
+    }
+
+    /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */
+    static List<EntryPointInstrumentation> clients() {
+        return List.of(ApacheHttpClientInstrumentation.v4(), OkHttpInstrumentation.v3());
+    }
+
+    /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */
+    static List<EntryPointInstrumentation> all(boolean withClients) {
+        if (!withClients) {
+            return all();
+        }
+        List<EntryPointInstrumentation> both = new ArrayList<>(all());
+        both.addAll(clients());
+        return List.copyOf(both);
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */

@@ -7,5 +7,7 @@ public enum EntryPointKind {
     /** A JAX-RS runtime's dispatch: sees the resource method it matched, too. */
     JAXRS,
     /** Not an entry point: a module system's class loading, taught to see the agent's bridge. */
-    CLASS_LOADING
+    CLASS_LOADING,
+    /** Not an entry point: an HTTP client whose unsafe calls carry derived keys (propagate-key). */
+    DOWNSTREAM_CLIENT
 }

@@ -28,11 +28,12 @@ public final class Instrumenter {
      * on its own thread, so neither Byte Buddy's loading nor the adapters' reading delays the
      * application's start; the first class an instrumentation may want waits for it. Nothing is
      * loaded yet that would need retransforming. {@code events} hears of each class instrumented,
-     * each that could not be, and each a disabled group passed over.
+     * each that could not be, and each a disabled group passed over. {@code downstreamClients}: the
+     * HTTP client libraries' groups too (an endpoint propagates its key).
      */
     public static void installAtStart(Instrumentation instrumentation, ClassDefiner definer,
-            Collection<String> disabledGroups, InstrumentationEvents events) {
-        List<EntryPointInstrumentation> all = EntryPointInstrumentations.all();
+            Collection<String> disabledGroups, boolean downstreamClients, InstrumentationEvents events) {
+        List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
         CompletableFuture<ClassFileTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
@@ -53,8 +54,9 @@ public final class Instrumenter {
      * that could not be, and each a disabled group passed over.
      */
     public static void install(Instrumentation instrumentation, ClassDefiner definer,
-            Collection<String> disabledGroups, InstrumentationEvents events) throws IOException {
-        List<EntryPointInstrumentation> all = EntryPointInstrumentations.all();
+            Collection<String> disabledGroups, boolean downstreamClients, InstrumentationEvents events)
+            throws IOException {
+        List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
         AdviceTransformer precise = adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events);
         instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(all, disabledGroups, events),
                 CompletableFuture.completedFuture(precise), events::failed), true);

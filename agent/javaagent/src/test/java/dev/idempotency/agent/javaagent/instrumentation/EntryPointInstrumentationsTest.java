@@ -13,7 +13,7 @@ class EntryPointInstrumentationsTest {
 
     @Test
     void oneInstrumentationPerConfigGroupInTheSameOrder() {
-        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ALL);
+        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
     }
 
     @Test
@@ -31,6 +31,22 @@ class EntryPointInstrumentationsTest {
         for (EntryPointInstrumentation instrumentation : all) {
             NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
             assertThat(instrumentation.advice()).extracting(MethodAdvice::adviceClass).as(instrumentation.group())
+                    .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
+        }
+    }
+
+    @Test
+    void theClientLibrariesAreAddedOnlyWhenAnEndpointPropagatesItsKeyAndCarryTheirAdvice() throws Exception {
+        assertThat(EntryPointInstrumentations.all(false)).extracting(EntryPointInstrumentation::group)
+                .containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+        List<EntryPointInstrumentation> withClients = EntryPointInstrumentations.all(true);
+        assertThat(withClients).extracting(EntryPointInstrumentation::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
+                .contains(InstrumentationGroups.APACHE_HTTPCLIENT4);
+        for (EntryPointInstrumentation client : EntryPointInstrumentations.clients()) {
+            assertThat(client.kind()).isEqualTo(EntryPointKind.DOWNSTREAM_CLIENT);
+            assertThat(InstrumentationGroups.CLIENTS).contains(client.group());
+            NestedJar adapter = NestedJar.open(client.adapterJar());
+            assertThat(client.advice()).extracting(MethodAdvice::adviceClass)
                     .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
         }
     }

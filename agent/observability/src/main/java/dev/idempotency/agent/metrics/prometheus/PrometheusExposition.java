@@ -1,6 +1,7 @@
 package dev.idempotency.agent.metrics.prometheus;
 
 import dev.idempotency.agent.core.attempt.AttemptEvent;
+import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.store.StoreFootprint;
@@ -23,6 +24,7 @@ import java.util.function.LongSupplier;
  * idempotency_attempts_total{endpoint, decision}             counter
  * idempotency_attempt_duration_seconds{endpoint, decision}   histogram
  * idempotency_keys_marked_unknown_total{endpoint}            counter
+ * idempotency_downstream_keyed_total{endpoint}               counter, unsafe downstream calls given a derived key
  * idempotency_keys{state="in_progress"|"unknown"}            gauge, from the store
  * idempotency_store_up                                       gauge, 1 when the store answered the last query
  * idempotency_store_records                                  gauge, from the store (expired ones included)
@@ -45,11 +47,18 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
     private final Counter markedUnknown = Counter.builder().name("idempotency_keys_marked_unknown")
             .help("Records turned UNKNOWN because their owner died mid-execution").labelNames("endpoint")
             .register(registry);
+    private final Counter downstreamKeyed = Counter.builder().name("idempotency_downstream_keyed")
+            .help("Unsafe downstream calls of protected executions sent with a derived key (propagate-key)")
+            .labelNames("endpoint").register(registry);
     private volatile ScrapeServer server;
 
     @Override
     public void onAttempt(AttemptEvent event) {
         String endpoint = event.endpoint() == null ? "" : event.endpoint();
+        if (event.decision() == Decision.PROPAGATED) {
+            downstreamKeyed.labelValues(endpoint).inc();
+            return;
+        }
         String decision = event.decision().label();
         attempts.labelValues(endpoint, decision).inc();
         durations.labelValues(endpoint, decision).observe(event.durationNanos() / NANOS_PER_SECOND);

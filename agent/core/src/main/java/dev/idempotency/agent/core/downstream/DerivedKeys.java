@@ -1,0 +1,70 @@
+package dev.idempotency.agent.core.downstream;
+
+import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
+import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
+import dev.idempotency.agent.vocabulary.PropagateKey;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * The derived keys of one claimed execution's downstream calls. Counts the keyed calls per target
+ * in the order they are sent, so a re-execution that calls in the same order sends the same keys;
+ * ends with the execution, after which no call gets a key.
+ */
+public final class DerivedKeys implements OutgoingKeys {
+
+    private final String service;
+    private final String scope;
+    private final String key;
+    private final String endpoint;
+    private final PropagateKey settings;
+    private final String header;
+    private final Consumer<DownstreamCall> keyed;
+    private final Map<String, AtomicInteger> ordinals = new ConcurrentHashMap<>();
+    private volatile boolean ended;
+
+    /**
+     * @param header the header the keys go in (the endpoint's {@code propagate-key-header} or key header)
+     * @param keyed  told of every call given a key, on the calling thread
+     */
+    public DerivedKeys(String service, String scope, String key, String endpoint, PropagateKey settings,
+            String header, Consumer<DownstreamCall> keyed) {
+        this.service = service;
+        this.scope = scope;
+        this.key = key;
+        this.endpoint = endpoint;
+        this.settings = settings;
+        this.header = header;
+        this.keyed = keyed;
+    }
+
+    @Override
+    public String header() {
+        return header;
+    }
+
+    @Override
+    public String next(String method, String url, String host, int port) {
+        if (ended || !DownstreamCalls.isUnsafe(method) || host == null || !settings.appliesTo(url, host, port)) {
+            return null;
+        }
+        String target = host.toLowerCase(Locale.ROOT) + ":" + port;
+        int ordinal = ordinals.computeIfAbsent(target, any -> new AtomicInteger()).incrementAndGet();
+        String derived = KeyDerivation.derive(service, scope, key, endpoint, target, ordinal);
+        try {
+            keyed.accept(new DownstreamCall(method, target, ordinal, derived));
+        } catch (RuntimeException ignored) {
+            // the event is lost; the call still carries its key
+        }
+        return derived;
+    }
+
+    /** The execution's outcome is taken: later calls get no key, and this thread is free of it. */
+    public void end() {
+        ended = true;
+        DownstreamCalls.leave(this);
+    }
+}

@@ -1,0 +1,122 @@
+package dev.idempotency.agent.javaagent.instrumentation;
+
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import net.bytebuddy.matcher.ElementMatcher;
+
+/**
+ * The JDK's HTTP clients, whose unsafe calls carry the derived keys of the execution the calling
+ * thread works for ({@code propagate-key}): one group each, switched off by name like the entry
+ * points. Their classes are the JDK's ({@code java.base}, {@code java.net.http}), in the bootstrap
+ * and platform loaders, and often loaded before the agent starts: they are matched by exact name
+ * in those loaders only, and those already loaded are retransformed at once. The advice uses JDK
+ * types and the bridge alone, so nothing is defined beside it; the JDK's modules are made to read
+ * the bridge's (the bootstrap loader's unnamed module), which named modules do not by default.
+ *
+ * <p>No reference check as for the adapters: the advice links against the JDK's public API
+ * ({@code java.net.HttpURLConnection}, {@code java.net.http.HttpRequest}) alone, and each rule
+ * matches a method by name and argument types, so a JDK without it is simply not advised.
+ */
+public final class JdkClients {
+
+    static final String URL_CONNECTION = "sun.net.www.protocol.http.HttpURLConnection";
+    static final String HTTP_CLIENT = "jdk.internal.net.http.HttpClientImpl";
+
+    private JdkClients() {
+    }
+
+    /** Installs the groups not in {@code disabledGroups}; returns the classes it advises, by binary name. */
+    public static Set<String> install(Instrumentation instrumentation, Collection<String> disabledGroups,
+            InstrumentationEvents events) {
+        List<AdviceRule> rules = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        if (!disabledGroups.contains(InstrumentationGroups.HTTP_URL_CONNECTION)) {
+            rules.add(AdviceRule.ofAgentAdvice(named(URL_CONNECTION), bootstrapLoader(),
+                    EntryPointKind.DOWNSTREAM_CLIENT,
+                    List.of(new MethodAdvice(namedOneOf("connect", "getOutputStream", "getInputStream")
+                            .and(takesArguments(0)).and(isPublic()), UrlConnectionAdvice.class.getName())),
+                    InstrumentationGroups.HTTP_URL_CONNECTION));
+            names.add(URL_CONNECTION);
+            readBridge(instrumentation, Object.class.getModule());
+        }
+        Optional<Module> httpModule = ModuleLayer.boot().findModule("java.net.http");
+        if (!disabledGroups.contains(InstrumentationGroups.JDK_HTTP_CLIENT) && httpModule.isPresent()) {
+            rules.add(AdviceRule.ofAgentAdvice(named(HTTP_CLIENT), platformLoader(), EntryPointKind.DOWNSTREAM_CLIENT,
+                    List.of(new MethodAdvice(named("sendAsync").and(takesArguments(4))
+                            .and(takesArgument(0, named("java.net.http.HttpRequest"))),
+                            HttpClientAdvice.class.getName())),
+                    InstrumentationGroups.JDK_HTTP_CLIENT));
+            names.add(HTTP_CLIENT);
+            readBridge(instrumentation, httpModule.get());
+        }
+        if (rules.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> internalNames = Set.copyOf(names.stream().map(name -> name.replace('.', '/')).collect(Collectors.toList()));
+        AdviceTransformer advice = new AdviceTransformer(rules, events);
+        instrumentation.addTransformer(new ByName(internalNames, advice), true);
+        for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
+            if (names.contains(loaded.getName())) {
+                try {
+                    instrumentation.retransformClasses(loaded);
+                } catch (UnmodifiableClassException | RuntimeException | LinkageError failure) {
+                    events.failed("could not instrument " + loaded.getName() + ", loaded before the agent: "
+                            + BridgeVisibility.withRootCause(failure) + "; its calls carry no derived keys");
+                }
+            }
+        }
+        return Set.copyOf(names);
+    }
+
+    /** {@code module} (of the JDK) may from now on link against the bridge's classes. */
+    private static void readBridge(Instrumentation instrumentation, Module module) {
+        Module bridge = DownstreamCalls.class.getModule();
+        if (!module.canRead(bridge)) {
+            instrumentation.redefineModule(module, Set.of(bridge), Map.of(), Map.of(), Set.of(), Map.of());
+        }
+    }
+
+    private static ElementMatcher<ClassLoader> bootstrapLoader() {
+        return loader -> loader == null;
+    }
+
+    private static ElementMatcher<ClassLoader> platformLoader() {
+        ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        return loader -> loader == platform;
+    }
+
+    /** Passes the named classes, and nothing else, to the advice. */
+    private static final class ByName implements ClassFileTransformer {
+        private final Set<String> internalNames;
+        private final AdviceTransformer advice;
+
+        ByName(Set<String> internalNames, AdviceTransformer advice) {
+            this.internalNames = internalNames;
+            this.advice = advice;
+        }
+
+        @Override
+        public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain,
+                byte[] bytes) {
+            return name != null && internalNames.contains(name)
+                    ? advice.transform(loader, name, redefined, domain, bytes) : null;
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package dev.idempotency.it.downstream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.idempotency.it.support.DemoApp;
+import dev.idempotency.it.support.Http;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Exactly once down the chain, end to end: "orders" (with the agent) calls "payments" (with its own
+ * agent, {@code POST /charges} declared, a call without a key running unprotected as it did before
+ * the agent) while it creates an order. When the orders agent lets a
+ * key execute again (a crash under {@code crash-policy: reexecute}, a status in
+ * {@code release-on-status}), the re-execution sends payments the same derived key, and payments
+ * replays its charge: one charge. Without {@code propagate-key}, the same runs charge twice. One
+ * payments service serves the whole class; each test starts its own orders.
+ */
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class DownstreamKeyTest {
+
+    private static final String PAYMENTS_CONFIG = """
+            service-name: payments
+            store:
+              url: "jdbc:h2:file:./idempotency-store/agent"
+            endpoints:
+              - name: charge
+                method: POST
+                path: /charges
+                required: false
+            """;
+
+    @TempDir
+    static Path classDir;
+    @TempDir
+    Path workDir;
+
+    private static DemoApp payments;
+
+    @BeforeAll
+    static void startPayments() throws IOException {
+        Path dir = Files.createDirectories(classDir.resolve("payments"));
+        Path config = Files.writeString(dir.resolve("agent.yaml"), PAYMENTS_CONFIG);
+        payments = DemoApp.chain("payments", null).workDir(dir).agentConfig(config).start();
+    }
+
+    @AfterAll
+    static void stopPayments() {
+        if (payments != null) {
+            payments.close();
+        }
+    }
+
+    /** The orders agent's config: create-order and calls declared, short leases, propagation as given. */
+    private Path ordersConfig(String propagateKey) throws IOException {
+        String propagate = propagateKey == null ? "" : "    propagate-key: " + propagateKey + "\n";
+        return Files.writeString(workDir.resolve("agent.yaml"), """
+                service-name: orders
+                store:
+                  url: "jdbc:h2:file:./idempotency-store/agent"
+                keeper:
+                  renew-interval: 500ms
+                defaults:
+                  lease: 2s
+                endpoints:
+                  - name: create-order
+                    method: POST
+                    path: /orders
+                    crash-policy: reexecute
+                    release-on-status: [503]
+                """ + propagate + """
+                  - name: calls
+                    method: POST
+                    path: /calls
+                    release-on-status: [200]
+                """ + propagate);
+    }
+
+    private DemoApp startOrders(String propagateKey) throws IOException {
+        return DemoApp.chain("orders", payments.baseUri()).workDir(workDir).agentConfig(ordersConfig(propagateKey))
+                .start();
+    }
+
+    private static int charges() {
+        return Http.to(payments.baseUri()).get("/stats").json().get("charges").asInt();
+    }
+
+    private static Http.Response createOrder(URI orders, String key, String query, Duration timeout) {
+        return Http.to(orders).postJson("/orders" + query, "{\"item\":\"book\"}", timeout, "Idempotency-Key", key);
+    }
+
+    /** The charges the payments agent executed and replayed, by decision, from its attempt log. */
+    private static long paymentsDecided(String decision) {
+        return payments.stdout().stream()
+                .filter(line -> line.contains("\"idempotency.endpoint\":\"charge\"")
+                        && line.contains("\"event.action\":\"" + decision + "\""))
+                .count();
+    }
+
+    @ParameterizedTest(name = "propagate-key: {0}")
+    @ValueSource(booleans = {true, false})
+    void aCrashAfterTheChargeIsReExecutedAndPaymentsReplaysOnlyWithPropagation(boolean propagate) throws IOException {
+        int before = charges();
+        long replayedBefore = paymentsDecided("replayed");
+        // Asleep after the charge long enough to be killed there; the retry's re-execution sleeps as long.
+        String query = "?sleepMs=6000";
+        String key = "crash-" + propagate;
+        try (DemoApp orders = startOrders(propagate ? "true" : null)) {
+            URI beforeCrash = orders.baseUri();
+            CompletableFuture.runAsync(() -> {
+                try {
+                    createOrder(beforeCrash, key, query, Duration.ofSeconds(60));
+                } catch (RuntimeException killed) {
+                    // expected: orders dies before it answers
+                }
+            });
+            await().atMost(Duration.ofSeconds(30)).until(() -> charges() == before + 1);
+            orders.kill();
+            orders.restart();
+
+            Http.Response retry = await().atMost(Duration.ofSeconds(60)).until(
+                    () -> createOrder(orders.baseUri(), key, query, Duration.ofSeconds(45)),
+                    response -> response.status() != 409);
+            assertThat(retry.status()).as(retry.body()).isEqualTo(201);
+            assertThat(retry.header("Idempotent-Replayed")).as("orders executed again").isEmpty();
+            if (propagate) {
+                assertThat(charges()).as("payments replayed the charge").isEqualTo(before + 1);
+                assertThat(retry.body()).isEqualTo("{\"chargeId\":" + (before + 1) + "}");
+                await().atMost(Duration.ofSeconds(10)).until(() -> paymentsDecided("replayed") == replayedBefore + 1);
+                assertThat(orders.stdout()).as("the re-execution's keyed call, in the attempt log")
+                        .anyMatch(line -> line.contains("\"event.action\":\"propagated\"")
+                                && line.contains("\"idempotency.key\":\"" + key + "\"")
+                                && line.contains("\"idempotency.downstream.ordinal\":1")
+                                && line.contains("\"idempotency.downstream.method\":\"POST\""));
+            } else {
+                assertThat(charges()).as("without propagate-key the re-execution charges again").isEqualTo(before + 2);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "propagate-key: {0}")
+    @ValueSource(booleans = {true, false})
+    void aReleasedStatusAfterTheChargeIsReExecutedAndPaymentsReplaysOnlyWithPropagation(boolean propagate)
+            throws IOException {
+        int before = charges();
+        String key = "released-" + propagate;
+        try (DemoApp orders = startOrders(propagate ? "[\"127.0.0.1\"]" : null)) {
+            Http.Response first = createOrder(orders.baseUri(), key, "?status=503", Http.DEFAULT_TIMEOUT);
+            Http.Response again = createOrder(orders.baseUri(), key, "?status=503", Http.DEFAULT_TIMEOUT);
+            assertThat(first.status()).isEqualTo(503);
+            assertThat(again.status()).isEqualTo(503);
+            assertThat(again.header("Idempotent-Replayed")).as("released, so executed again").isEmpty();
+            if (propagate) {
+                assertThat(charges()).isEqualTo(before + 1);
+                assertThat(again.body()).as("payments' replay").isEqualTo(first.body());
+            } else {
+                assertThat(charges()).isEqualTo(before + 2);
+            }
+        }
+    }
+
+    /**
+     * Each execution of {@code POST /calls} sends payments' {@code /echo} a POST, a GET, a PUT, a POST
+     * with the application's own key and another POST; {@code /unprotected-calls} (not declared)
+     * sends the same. The endpoint releases its 200, so the same key executes again.
+     */
+    @ParameterizedTest(name = "client {0}")
+    @ValueSource(strings = {"url", "jdk", "apache4", "okhttp"})
+    void eachClientKeysUnsafeCallsOfProtectedRequestsOnly(String client) throws IOException {
+        try (DemoApp orders = startOrders("true")) {
+            int seen = received().size();
+            Http ordersHttp = Http.to(orders.baseUri());
+            String query = "?client=" + client;
+            assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-1").status()).isEqualTo(200);
+            assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-1").status()).isEqualTo(200);
+            assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-2").status()).isEqualTo(200);
+            assertThat(ordersHttp.postJson("/unprotected-calls" + query, "{}", "Idempotency-Key", "calls-3").status())
+                    .isEqualTo(200);
+            List<String> calls = received().subList(seen, seen + 20);
+
+            List<String> first = calls.subList(0, 5);
+            assertThat(first.get(0)).startsWith("POST ").isNotEqualTo("POST -");
+            assertThat(first.get(1)).as("a GET gets no key").isEqualTo("GET -");
+            assertThat(first.get(2)).startsWith("PUT ").isNotEqualTo("PUT -");
+            assertThat(first.get(3)).as("the application's own key is kept").isEqualTo("POST app-key");
+            assertThat(first.get(4)).startsWith("POST ").isNotEqualTo("POST -").isNotEqualTo(first.get(0));
+            assertThat(first).noneMatch(call -> call.contains("calls-1"));
+            assertThat(calls.subList(5, 10)).as("the re-execution sends the same keys").isEqualTo(first);
+            List<String> otherKey = calls.subList(10, 15);
+            assertThat(otherKey.get(0)).as("another operation, other keys").isNotEqualTo(first.get(0));
+            assertThat(otherKey.get(3)).isEqualTo("POST app-key");
+            assertThat(calls.subList(15, 20)).as("outside a protected request nothing is added")
+                    .containsExactly("POST -", "GET -", "PUT -", "POST app-key", "POST -");
+        }
+    }
+
+    private static List<String> received() {
+        String body = Http.to(payments.baseUri()).get("/received").body();
+        return body.isEmpty() ? List.of() : Arrays.asList(body.split("\n"));
+    }
+}
