@@ -4,7 +4,8 @@
 # request took (first_ms=N, from curl: with the agent, the first protected request), then the classes
 # loaded by origin (class-origins.sh: bytebuddy=N h2=N jackson=N yaml=N hikaricp=N agent=N jdk=N app=N total=N)
 # usage: startup.sh [jvm-option...]   (e.g. -javaagent:agent/target/idempotency-agent.jar=config=...)
-# STARTUP_THREADS=1 also prints CPU per thread name on stderr; STARTUP_LOG=FILE keeps the demo's output.
+# STARTUP_THREADS=1 also prints CPU per thread name on stderr; STARTUP_LOG=FILE keeps the demo's output;
+# DEMO_JAR=FILE starts another build of the demo jar.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -12,7 +13,7 @@ work=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 tick=$(getconf CLK_TCK)
 start=$(date +%s%N)
-(cd "$work" && exec java "$@" -jar "$root/legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar" 0 \
+(cd "$work" && exec java "$@" -jar "${DEMO_JAR:-$root/legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar}" 0 \
     >"$work/out.log" 2>&1) &
 pid=$!
 port=
