@@ -24,7 +24,12 @@ public enum Decision {
      * The agent decided to answer itself (a replay, a refusal) and could not write that answer:
      * the application did not run, and the client received the agent's 500, or nothing.
      */
-    ANSWER_FAILED;
+    ANSWER_FAILED,
+    /**
+     * The agent itself failed while deciding (no store outage): refused with the agent's 500 and
+     * not executed, or, on a fail-open endpoint, executed unprotected.
+     */
+    AGENT_FAILURE;
 
     private final String label = name().toLowerCase(Locale.ROOT);
 

@@ -654,9 +654,37 @@ class IdempotencyGateTest {
     }
 
     @Test
-    void brokenRequestViewBecomesTheFailClosedAnswer() {
+    void aBrokenRequestViewFailsClosedAsTheAgentsFailureNotTheStores() throws IOException {
         GateFixture fixture = new GateFixture(orders());
-        RequestView broken = new RequestView() {
+        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), requestViewThatThrows());
+        assertThat(verdict.proceeds()).as("never run unprotected because the agent broke").isFalse();
+        verdict.delivered();
+        assertProblem(verdict, 500, "idempotency-agent-failure");
+        assertThat(header(verdict, "Retry-After")).isNull();
+        assertThat(fixture.record("k1")).as("nothing was claimed").isEmpty();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.AGENT_FAILURE);
+        assertThat(event.errorType()).isEqualTo(ErrorType.AGENT_ERROR);
+        assertThat(event.status()).isEqualTo(500);
+        assertThat(event.reason()).contains("the agent failed while deciding", "recycled request", "not executed");
+        assertThat(fixture.listener.failures).singleElement().isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aBrokenRequestViewRunsUnprotectedOnlyOnAFailOpenEndpoint() {
+        GateFixture fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
+        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), requestViewThatThrows());
+        assertThat(verdict.proceeds()).isTrue();
+        assertThat(verdict.execution()).isNull();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.AGENT_FAILURE);
+        assertThat(event.errorType()).isEqualTo(ErrorType.AGENT_ERROR);
+        assertThat(event.reason()).contains("UNPROTECTED (fail-open)");
+    }
+
+    /** An adapter's view whose headers throw, as a recycled container request does. */
+    private static RequestView requestViewThatThrows() {
+        return new RequestView() {
             @Override public String method() { return "POST"; }
             @Override public String path() { return "/orders"; }
             @Override public List<String> headers(String name) { throw new IllegalStateException("recycled request"); }
@@ -665,10 +693,6 @@ class IdempotencyGateTest {
             @Override public long contentLength() { return -1; }
             @Override public byte[] body(int limit) { return new byte[0]; }
         };
-        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), broken);
-        assertThat(verdict.status()).isEqualTo(503);
-        assertThat(GateFixture.json(verdict).get("type").asText()).endsWith("idempotency-store-unavailable");
-        assertThat(fixture.listener.failures).hasSize(1);
     }
 
     @Test

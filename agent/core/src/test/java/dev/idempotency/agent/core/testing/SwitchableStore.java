@@ -7,7 +7,7 @@ import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreFootprint;
-import dev.idempotency.agent.store.RequestPath;
+import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * Wraps a store's request path and lease upkeep (what the gate and its keeper use) and, when
  * switched off, fails every call the way an unreachable store does.
  */
-public final class SwitchableStore implements RequestPath, LeaseUpkeep {
+public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
     private final IdempotencyStore delegate;
     private volatile Supplier<RuntimeException> failure;
