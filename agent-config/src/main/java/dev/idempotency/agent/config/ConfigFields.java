@@ -32,36 +32,6 @@ final class ConfigFields {
     private ConfigFields() {
     }
 
-    /**
-     * Every field path a config may contain, e.g. {@code store.url}, {@code defaults.fingerprint.mode},
-     * {@code endpoints[].name}. Endpoint settings are listed once, under {@code defaults}.
-     */
-    static List<String> allPaths() {
-        List<String> paths = new ArrayList<>();
-        addLeaves(paths, "", ROOT, "store", "keeper", "logging", "metrics", "defaults", "endpoints", "instrumentation");
-        addLeaves(paths, "store.", STORE);
-        addLeaves(paths, "keeper.", KEEPER);
-        addLeaves(paths, "logging.", LOGGING, "body");
-        addLeaves(paths, "logging.body.", BODY);
-        addLeaves(paths, "metrics.prometheus.", PROMETHEUS);
-        addLeaves(paths, "defaults.", SETTINGS, "fingerprint", "statuses", "deadline");
-        addLeaves(paths, "defaults.fingerprint.", FINGERPRINT);
-        addLeaves(paths, "defaults.statuses.", STATUSES);
-        addLeaves(paths, "defaults.deadline.", DEADLINE);
-        addLeaves(paths, "endpoints[].", ENDPOINT_OWN);
-        addLeaves(paths, "instrumentation.", INSTRUMENTATION);
-        return paths;
-    }
-
-    private static void addLeaves(List<String> paths, String prefix, List<String> fields, String... sections) {
-        List<String> sectionNames = List.of(sections);
-        for (String field : fields) {
-            if (!sectionNames.contains(field)) {
-                paths.add(prefix + field);
-            }
-        }
-    }
-
     private static List<String> concat(List<String> first, List<String> second) {
         List<String> all = new ArrayList<>(first);
         all.addAll(second);

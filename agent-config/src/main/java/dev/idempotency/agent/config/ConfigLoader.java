@@ -28,16 +28,6 @@ public final class ConfigLoader {
         return bind(ConfigTree.read(file, problems), file, env, problems);
     }
 
-    /**
-     * Loads a config from text, e.g. for tests and tools; {@code sourceName} names it in messages
-     * and its extension chooses YAML or JSON like a file name would.
-     */
-    public static AgentConfig fromText(String sourceName, String text, Function<String, String> env)
-            throws ConfigException {
-        ProblemList problems = new ProblemList(sourceName);
-        return bind(ConfigTree.parse(sourceName, text, problems), Path.of(sourceName), env, problems);
-    }
-
     private static AgentConfig bind(JsonNode tree, Path source, Function<String, String> env, ProblemList problems)
             throws ConfigException {
         Objects.requireNonNull(env, "env");

@@ -14,8 +14,4 @@ public final class InstrumentationConfig {
 
     /** Names from {@link InstrumentationGroups#ALL}, each once, in the order of the file; empty by default. */
     public List<String> disabled() { return disabled; }
-
-    public boolean isDisabled(String group) {
-        return disabled.contains(group);
-    }
 }

@@ -335,13 +335,4 @@ class ConfigLoaderTest {
         assertThat(create.name()).isEqualTo("POST com.acme.OrderResource#create");
         assertThat(create).hasToString("POST com.acme.OrderResource#create (POST com.acme.OrderResource#create)");
     }
-
-    @Test
-    void textSourcesLoadLikeFiles() throws Exception {
-        AgentConfig config = ConfigLoader.fromText("inline.json",
-                "{\"endpoints\": [{\"method\": \"POST\", \"path\": \"/orders/{id}/payments\"}]}", name -> null);
-
-        assertThat(config.source()).isEqualTo(Path.of("inline.json"));
-        assertThat(config.endpoints().get(0).path().orElseThrow().matches("/orders/42/payments")).isTrue();
-    }
 }

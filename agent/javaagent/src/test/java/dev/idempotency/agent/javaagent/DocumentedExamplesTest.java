@@ -56,7 +56,7 @@ class DocumentedExamplesTest {
             for (String example : field.getValue()) {
                 String yaml = configWith(field.getKey(), example);
                 try {
-                    AgentConfig config = ConfigLoader.fromText("agent.yaml", yaml, name -> null);
+                    AgentConfig config = load(yaml);
                     new RouteTable(RunningAgent.policies(config));
                     if (field.getKey().startsWith("store.")) {
                         roundTrip(config.store());
@@ -67,6 +67,13 @@ class DocumentedExamplesTest {
             }
         }
         assertThat(refused).as("documented examples the agent refuses").isEmpty();
+    }
+
+    /** {@code yaml} loaded as the agent loads its file. */
+    private AgentConfig load(String yaml) throws Exception {
+        Path file = dir.resolve("agent.yaml");
+        Files.writeString(file, yaml);
+        return ConfigLoader.load(file, name -> null);
     }
 
     @Test
@@ -87,8 +94,8 @@ class DocumentedExamplesTest {
             if (at[2] != null) {
                 execute(at[0], at[1], at[2]);
             }
-            AgentConfig config = ConfigLoader.fromText("agent.yaml", "store:\n  url: \"" + at[0] + "\"\n  user: "
-                    + at[1] + "\n  password: \"\"\n  table: " + table + "\n" + endpoint(Map.of()), name -> null);
+            AgentConfig config = load("store:\n  url: \"" + at[0] + "\"\n  user: " + at[1]
+                    + "\n  password: \"\"\n  table: " + table + "\n" + endpoint(Map.of()));
             try {
                 roundTrip(config.store());
             } finally {

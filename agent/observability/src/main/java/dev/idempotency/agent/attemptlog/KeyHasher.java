@@ -28,10 +28,6 @@ final class KeyHasher {
                 ? null : new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), ALGORITHM));
     }
 
-    boolean hashes() {
-        return secret != null;
-    }
-
     /** The value to log; {@code null} stays {@code null}, and the service-wide scope ({@code ""}) reveals nothing. */
     String apply(String value) {
         if (secret == null || value == null || value.isEmpty()) {

@@ -7,7 +7,7 @@ package dev.idempotency.agent.store;
  * {@link StoreUnavailableException} when the store cannot be reached. Callers take the narrowest
  * part they use.
  */
-public interface IdempotencyStore extends RequestPath, LeaseUpkeep, OperatorWork, AutoCloseable {
+public interface IdempotencyStore extends RequestWork, LeaseUpkeep, OperatorWork, AutoCloseable {
 
     @Override
     void close();

@@ -11,7 +11,7 @@ public interface OperatorWork {
 
     /**
      * An operator's answer for a record whose owner is gone: stores {@code response} as the outcome
-     * that retries replay, as {@link RequestPath#complete} would. Fenced like every change: only while the
+     * that retries replay, as {@link RequestWork#complete} would. Fenced like every change: only while the
      * token is still {@code expectedToken} and the record is UNKNOWN or IN_PROGRESS with an expired
      * lease, or IN_PROGRESS with a live lease when {@code evenIfLeaseLive} (the operator's force).
      */

@@ -19,8 +19,27 @@ import java.lang.reflect.Method;
  */
 public interface ExchangeHost<T> {
 
-    /** Names the adapter in the gate's reports of its failures. */
-    String adapter();
+    /**
+     * Names the adapter in the gate's reports of its failures by the instrumentation group it
+     * serves, as the config and {@code status} name it ({@code servlet-jakarta adapter}).
+     */
+    default String adapter() {
+        return groupOf(getClass()) + " adapter";
+    }
+
+    /**
+     * The instrumentation group an adapter class serves, from its package: each group's adapter is
+     * compiled, or relocated as a twin, into a package of its own ending in the group's two parts
+     * ({@code ...servlet.jakarta} serves {@code servlet-jakarta}, {@code ...resteasy4.javax}
+     * {@code resteasy4-javax}).
+     */
+    static String groupOf(Class<?> adapterClass) {
+        String name = adapterClass.getName();
+        int namespace = name.lastIndexOf('.');
+        int runtime = name.lastIndexOf('.', namespace - 1);
+        int before = name.lastIndexOf('.', runtime - 1);
+        return name.substring(before + 1, runtime) + '-' + name.substring(runtime + 1, namespace);
+    }
 
     /**
      * False when this call must leave the request alone: an adapter further out took it (it

@@ -26,6 +26,12 @@ public enum Decision {
      */
     ANSWER_FAILED,
     /**
+     * The agent itself failed while deciding (no store outage): before the store was asked,
+     * executed unprotected; after it, refused with the agent's 500 and not executed, or, on a
+     * fail-open endpoint, executed unprotected.
+     */
+    AGENT_FAILURE,
+    /**
      * Not an attempt: an unsafe downstream call the execution sent with a derived key
      * ({@link AttemptEvent#downstream()}). Counted per endpoint apart from the attempts.
      */

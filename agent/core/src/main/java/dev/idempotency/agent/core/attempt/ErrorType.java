@@ -9,7 +9,10 @@ public enum ErrorType {
     STORE_ERROR,
     TIMEOUT,
     DEADLINE_EXCEEDED,
-    /** The agent itself failed: an adapter that could not write the agent's answer. */
+    /**
+     * The agent itself failed: it could not decide ({@link Decision#AGENT_FAILURE}), write its own
+     * answer ({@link Decision#ANSWER_FAILED}) or take an execution's outcome.
+     */
     AGENT_ERROR;
 
     private final String label = name().toLowerCase(Locale.ROOT);

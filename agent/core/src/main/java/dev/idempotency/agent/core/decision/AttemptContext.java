@@ -35,6 +35,8 @@ final class AttemptContext {
     int attemptNumber;
     Long remainingDeadlineMillis;
     boolean fingerprintFellBack;
+    /** Set once the store was asked to claim the key: from then on a record of it may exist. */
+    boolean storeAsked;
     Map<String, List<String>> loggedHeaders = Map.of();
     byte[] loggedBody;
     String loggedContentType;

@@ -9,7 +9,7 @@ import dev.idempotency.agent.core.downstream.DerivedKeys;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.LeaseRef;
-import dev.idempotency.agent.store.RequestPath;
+import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoredResponse;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,7 +26,7 @@ final class ClaimedExecution implements Execution {
 
     private final AttemptContext attempt;
     private final LeaseRef lease;
-    private final RequestPath store;
+    private final RequestWork store;
     private final LiveLeases leases;
     private final FailureReports reports;
     private final TimeSource time;
@@ -49,7 +49,7 @@ final class ClaimedExecution implements Execution {
         });
     }
 
-    ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestPath store, LiveLeases leases,
+    ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestWork store, LiveLeases leases,
             FailureReports reports, TimeSource time, Cleaner dropped) {
         this.attempt = attempt;
         this.lease = lease;
@@ -205,11 +205,11 @@ final class ClaimedExecution implements Execution {
     private static final class Dropped implements Runnable {
         private final AtomicBoolean finished;
         private final LeaseRef lease;
-        private final RequestPath store;
+        private final RequestWork store;
         private final LiveLeases leases;
         private final FailureReports reports;
 
-        Dropped(AtomicBoolean finished, LeaseRef lease, RequestPath store, LiveLeases leases, FailureReports reports) {
+        Dropped(AtomicBoolean finished, LeaseRef lease, RequestWork store, LiveLeases leases, FailureReports reports) {
             this.finished = finished;
             this.lease = lease;
             this.store = store;

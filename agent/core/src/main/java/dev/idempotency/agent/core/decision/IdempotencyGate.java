@@ -27,7 +27,7 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
-import dev.idempotency.agent.store.RequestPath;
+import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
@@ -48,8 +48,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The contract made executable: decides each request to a declared endpoint in the contract's
  * order (key, scope, size, deadline, then the store's claim) and records the outcome of the
- * executions it lets through. Never throws: an internal failure becomes the endpoint's
- * fail-open/closed answer and is reported once per cause.
+ * executions it lets through. Never throws: a failure of its own becomes the endpoint's
+ * fail-open/closed answer, logged as the agent's and not the store's, and is reported once per cause.
  */
 public final class IdempotencyGate implements Gate {
 
@@ -59,7 +59,7 @@ public final class IdempotencyGate implements Gate {
     static final int MAX_REQUEST_ID_LENGTH = 128;
 
     private final RouteTable routes;
-    private final RequestPath store;
+    private final RequestWork store;
     private final String owner;
     private final TimeSource time;
     private final FailureReports reports;
@@ -79,7 +79,7 @@ public final class IdempotencyGate implements Gate {
      * @param owner identifies this JVM in the store (written as the record's owner)
      * @param time  the JVM's clocks, for durations, waits and deadlines
      */
-    public IdempotencyGate(RouteTable routes, RequestPath store, String owner, AttemptListener listener,
+    public IdempotencyGate(RouteTable routes, RequestWork store, String owner, AttemptListener listener,
             TimeSource time) {
         this.routes = Objects.requireNonNull(routes, "routes");
         this.store = Objects.requireNonNull(store, "store");
@@ -237,8 +237,38 @@ public final class IdempotencyGate implements Gate {
                 attempt = new AttemptContext(policy, null, null, RandomUuids.next(), time.nanoTime());
             }
             reports.report("internal failure", e);
-            return unavailable(attempt, "internal failure", e);
+            return agentFailure(attempt, e);
         }
+    }
+
+    /**
+     * The agent itself broke while deciding (a bug of the core or of the adapter's request view):
+     * no store failure, so it is logged as {@code agent_failure} ({@code agent_error}), reported
+     * once per cause, and not counted with store outages. Before the store was asked, no record of
+     * the key can exist because of this request: it runs unprotected, as if the agent were absent,
+     * rather than the agent turning its own bug into an error for the client. Once the store was
+     * asked, a record may say the key executed already, so it fails as the endpoint's
+     * {@code on-store-error} says: fail-closed (the default) refuses with the agent's 500, which a
+     * retry with the same key may follow; fail-open runs it unprotected.
+     */
+    private Verdict agentFailure(AttemptContext attempt, Throwable cause) {
+        String reason = "the agent failed while deciding: " + cause;
+        if (!attempt.storeAsked) {
+            reports.emit(attempt.event(time, Decision.AGENT_FAILURE, reason + "; before the store was asked, so "
+                    + "executed UNPROTECTED", 0, ErrorType.AGENT_ERROR));
+            return Verdict.proceed(null, attempt.baseHeaders());
+        }
+        if (attempt.policy.settings().onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
+            reports.emit(attempt.event(time, Decision.AGENT_FAILURE, reason + "; executed UNPROTECTED (fail-open)",
+                    0, ErrorType.AGENT_ERROR));
+            return Verdict.proceed(null, attempt.baseHeaders());
+        }
+        int status = Verdict.FAILURE_STATUS;
+        return Answers.problem(attempt, ProblemType.AGENT_FAILURE, status,
+                "The idempotency agent failed while deciding this request, so it was not executed. Retry with "
+                        + "the same key.",
+                false, pending(attempt, Decision.AGENT_FAILURE, reason + "; not executed", status,
+                        ErrorType.AGENT_ERROR));
     }
 
     /**
@@ -308,6 +338,7 @@ public final class IdempotencyGate implements Gate {
         ClaimRequest claim = new ClaimRequest(attempt.scope, attempt.key, policy.name(), fingerprint.hex(), owner,
                 attempt.requestId, policy.settings().lease(), policy.settings().ttl());
         ClaimResult result;
+        attempt.storeAsked = true;
         try {
             result = store.claim(claim);
         } catch (RuntimeException e) {
@@ -508,13 +539,9 @@ public final class IdempotencyGate implements Gate {
                         + "this key before it can be used again.");
     }
 
+    /** Fail-open runs the request unprotected; fail-closed refuses it, as retryable. */
     private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause) {
         reports.storeFailed(what, cause);
-        return unavailable(attempt, what, cause);
-    }
-
-    /** Fail-open runs the request unprotected; fail-closed refuses it, as retryable. */
-    private Verdict unavailable(AttemptContext attempt, String what, Throwable cause) {
         String reason = what + ": " + cause;
         if (attempt.policy.settings().onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
             reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason + "; executed unprotected (fail-open)",

@@ -654,9 +654,52 @@ class IdempotencyGateTest {
     }
 
     @Test
-    void brokenRequestViewBecomesTheFailClosedAnswer() {
+    void aBrokenRequestViewRunsUnprotectedAsTheAgentsFailureNotTheStores() {
         GateFixture fixture = new GateFixture(orders());
-        RequestView broken = new RequestView() {
+        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), requestViewThatThrows());
+        assertThat(verdict.proceeds()).as("before the store was asked: as if the agent were absent").isTrue();
+        assertThat(verdict.execution()).as("unobserved: no claim was made").isNull();
+        assertThat(fixture.record("k1")).isEmpty();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.AGENT_FAILURE);
+        assertThat(event.errorType()).isEqualTo(ErrorType.AGENT_ERROR);
+        assertThat(event.reason()).contains("the agent failed while deciding", "recycled request",
+                "executed UNPROTECTED");
+        assertThat(fixture.listener.failures).singleElement().isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void anAgentFailureOnceTheStoreWasAskedFailsClosed() throws IOException {
+        GateFixture fixture = new GateFixture(orders());
+        fixture.store.breakWith(() -> new AssertionError("a bug in the store"));
+        Verdict verdict = fixture.begin(create("k1").build());
+        assertThat(verdict.proceeds()).as("a record may say the key executed already").isFalse();
+        assertProblem(verdict, 500, "idempotency-agent-failure");
+        assertThat(header(verdict, "Retry-After")).isNull();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.AGENT_FAILURE);
+        assertThat(event.errorType()).isEqualTo(ErrorType.AGENT_ERROR);
+        assertThat(event.status()).isEqualTo(500);
+        assertThat(event.reason()).contains("a bug in the store", "not executed");
+        assertThat(fixture.listener.failures).singleElement().isInstanceOf(AssertionError.class);
+    }
+
+    @Test
+    void anAgentFailureOnceTheStoreWasAskedRunsUnprotectedOnlyOnAFailOpenEndpoint() {
+        GateFixture fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
+        fixture.store.breakWith(() -> new AssertionError("a bug in the store"));
+        Verdict verdict = fixture.begin(create("k1").build());
+        assertThat(verdict.proceeds()).isTrue();
+        assertThat(verdict.execution()).isNull();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.AGENT_FAILURE);
+        assertThat(event.errorType()).isEqualTo(ErrorType.AGENT_ERROR);
+        assertThat(event.reason()).contains("UNPROTECTED (fail-open)");
+    }
+
+    /** An adapter's view whose headers throw, as a recycled container request does. */
+    private static RequestView requestViewThatThrows() {
+        return new RequestView() {
             @Override public String method() { return "POST"; }
             @Override public String path() { return "/orders"; }
             @Override public List<String> headers(String name) { throw new IllegalStateException("recycled request"); }
@@ -665,10 +708,6 @@ class IdempotencyGateTest {
             @Override public long contentLength() { return -1; }
             @Override public byte[] body(int limit) { return new byte[0]; }
         };
-        Verdict verdict = fixture.gate.begin(fixture.ordersRoute(), broken);
-        assertThat(verdict.status()).isEqualTo(503);
-        assertThat(GateFixture.json(verdict).get("type").asText()).endsWith("idempotency-store-unavailable");
-        assertThat(fixture.listener.failures).hasSize(1);
     }
 
     @Test

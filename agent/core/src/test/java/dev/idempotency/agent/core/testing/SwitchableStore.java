@@ -7,7 +7,7 @@ import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreFootprint;
-import dev.idempotency.agent.store.RequestPath;
+import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
@@ -20,10 +20,10 @@ import java.util.function.Supplier;
  * Wraps a store's request path and lease upkeep (what the gate and its keeper use) and, when
  * switched off, fails every call the way an unreachable store does.
  */
-public final class SwitchableStore implements RequestPath, LeaseUpkeep {
+public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
     private final IdempotencyStore delegate;
-    private volatile Supplier<RuntimeException> failure;
+    private volatile Supplier<? extends Throwable> failure;
 
     public SwitchableStore(IdempotencyStore delegate) {
         this.delegate = delegate;
@@ -37,15 +37,24 @@ public final class SwitchableStore implements RequestPath, LeaseUpkeep {
         this.failure = failure;
     }
 
+    /** Every call throws {@code error}: a bug of the store's, not an outage. */
+    public void breakWith(Supplier<Error> error) {
+        this.failure = error;
+    }
+
     public void available() {
         this.failure = null;
     }
 
     /** Runs the call on the real store unless switched off. */
     private <T> T guarded(Supplier<T> call) {
-        Supplier<RuntimeException> current = failure;
+        Supplier<? extends Throwable> current = failure;
         if (current != null) {
-            throw current.get();
+            Throwable thrown = current.get();
+            if (thrown instanceof Error) {
+                throw (Error) thrown;
+            }
+            throw (RuntimeException) thrown;
         }
         return call.get();
     }

@@ -29,7 +29,8 @@ import net.bytebuddy.utility.AsmClassWriter;
  *
  * <p>Not Byte Buddy's {@code AgentBuilder}: the first {@code AgentBuilder} transformer a JVM makes
  * generates a subclass of itself for Java 9 modules with Byte Buddy's whole subclassing machinery
- * (about 460 classes and 0.6 s of CPU at every start), for a module the agent has no use for; and
+ * (about 460 classes and 0.6 s of the starting thread's time in a timed start, docs/performance.md),
+ * for a module the agent has no use for; and
  * the pre-filter in front ({@link EntryPointCandidates}) already does the matching
  * {@code AgentBuilder} would redo. What it did that this does too: a type pool cached per loader
  * ({@link TypeDescriptionCache}), class files read through a weak reference to their loader,

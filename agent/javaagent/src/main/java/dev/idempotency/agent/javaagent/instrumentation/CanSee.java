@@ -25,7 +25,7 @@ final class CanSee extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
     @Override
     public boolean matches(ClassLoader loader) {
         if (loader == null) {
-            return false; // the servlet API never lives on the bootstrap path
+            return false; // no host API (servlet, JAX-RS, a runtime's own classes) lives on the bootstrap path
         }
         Boolean seen = cache.get(loader);
         if (seen == null) {

@@ -72,7 +72,7 @@ final class EntryPointCandidates {
             if (!instrumentation.entryInterfaces().isEmpty()) {
                 Set<String> targets = new HashSet<>();
                 instrumentation.entryInterfaces().forEach(name -> targets.add(internalName(name)));
-                byInterface.add(new ByInterface(instrumentation, new ServletHierarchy(targets)));
+                byInterface.add(new ByInterface(instrumentation, new ImplementorScan(targets)));
             }
         }
         return new EntryPointCandidates(byName, byInterface, Set.copyOf(disabledGroups), events);
@@ -121,7 +121,7 @@ final class EntryPointCandidates {
         }
         for (ByInterface candidate : byInterface) {
             if (candidate.instrumentation.classLoaderMatcher().matches(loader)
-                    && candidate.hierarchy.mayImplement(loader, internalName, bytes)) {
+                    && candidate.implementors.mayImplement(loader, internalName, bytes)) {
                 return candidate.instrumentation;
             }
         }
@@ -157,11 +157,11 @@ final class EntryPointCandidates {
     /** A group that wants the implementations of its entry interfaces, with the hierarchies seen so far. */
     private static final class ByInterface {
         final EntryPointInstrumentation instrumentation;
-        final ServletHierarchy hierarchy;
+        final ImplementorScan implementors;
 
-        ByInterface(EntryPointInstrumentation instrumentation, ServletHierarchy hierarchy) {
+        ByInterface(EntryPointInstrumentation instrumentation, ImplementorScan implementors) {
             this.instrumentation = instrumentation;
-            this.hierarchy = hierarchy;
+            this.implementors = implementors;
         }
     }
 }

@@ -20,6 +20,9 @@ import javax.servlet.http.HttpServletRequest;
  */
 final class CxfDestinations {
 
+    /** The instrumentation group whose advice hands this adapter CXF's destinations. */
+    static final String GROUP = "cxf-javax";
+
     private CxfDestinations() {
     }
 
@@ -55,7 +58,7 @@ final class CxfDestinations {
             return null;
         } catch (ReflectiveOperationException | RuntimeException | LinkageError unexpected) {
             // not the CXF this was written against: the servlet-form path alone, and the operator hears why
-            gate.adapterFailure("Apache CXF destination adapter", unexpected);
+            gate.adapterFailure(GROUP + " adapter", unexpected);
             return null;
         }
     }

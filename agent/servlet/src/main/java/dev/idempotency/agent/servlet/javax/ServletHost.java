@@ -40,9 +40,10 @@ final class ServletHost implements ExchangeHost<ServletExchange> {
         this.cxfDestination = cxfDestination;
     }
 
+    /** The group that laid the advice: CXF's destinations run this adapter too. */
     @Override
     public String adapter() {
-        return "servlet adapter";
+        return cxfDestination != null ? CxfDestinations.GROUP + " adapter" : ExchangeHost.super.adapter();
     }
 
     /** Nested filters, servlets and dispatches see the outermost call's marker and stay out. */

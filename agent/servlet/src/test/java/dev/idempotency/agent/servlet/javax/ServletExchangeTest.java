@@ -143,4 +143,11 @@ class ServletExchangeTest {
                     }
                 });
     }
+
+    @Test
+    void theAdapterIsNamedByItsInstrumentationGroup() {
+        assertThat(new ServletHost(null, null, null, null).adapter()).isEqualTo("servlet-javax adapter");
+        assertThat(new ServletHost(null, null, null, new Object()).adapter()).as("at a CXF destination")
+                .isEqualTo("cxf-javax adapter");
+    }
 }

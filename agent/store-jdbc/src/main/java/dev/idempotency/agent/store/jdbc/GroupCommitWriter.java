@@ -52,9 +52,8 @@ final class GroupCommitWriter implements AutoCloseable {
     private final BlockingQueue<PendingWrite<?>> queue;
     private final Thread thread;
     private volatile boolean closed;
-    /** Committed batches and the writes they held, for tests and benchmarks; written by the writer thread only. */
+    /** Committed batches and the largest, for tests and benchmarks; written by the writer thread only. */
     private volatile long batches;
-    private volatile long writes;
     private volatile int largestBatch;
 
     /**
@@ -103,10 +102,6 @@ final class GroupCommitWriter implements AutoCloseable {
 
     long batchesCommitted() {
         return batches;
-    }
-
-    long writesCommitted() {
-        return writes;
     }
 
     int largestBatch() {
@@ -205,7 +200,6 @@ final class GroupCommitWriter implements AutoCloseable {
             release(connection, committed);
         }
         batches++;
-        writes += applied.size();
         largestBatch = Math.max(largestBatch, applied.size());
         for (PendingWrite<?> write : applied) {
             write.committed();

@@ -45,7 +45,7 @@ public final class CompletesAndWaitsToBeKilled {
         Optional.of(store.writeStrategy()).filter(GroupCommit.class::isInstance)
                 .map(writes -> ((GroupCommit) writes).writer)
                 .ifPresent(writer -> System.out.println(COMMITS + writer.batchesCommitted()
-                        + " for " + writer.writesCommitted() + " writes"));
+                        + " for " + done.size() + " completions"));
         System.out.println(DONE);
         System.out.flush();
         // Bounded, should the test die before it kills this JVM.

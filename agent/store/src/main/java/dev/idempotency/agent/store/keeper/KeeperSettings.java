@@ -28,11 +28,6 @@ public final class KeeperSettings {
         this.purgeBatchesPerTick = purgeBatchesPerTick;
     }
 
-    /** Renewal three times per lease, so two lost renewals in a row still keep the claim. */
-    public static KeeperSettings forLease(Duration lease) {
-        return new KeeperSettings(lease, lease.dividedBy(3), Duration.ofMinutes(1), 500, 20);
-    }
-
     public Duration lease() { return lease; }
     public Duration renewInterval() { return renewInterval; }
     public Duration purgeInterval() { return purgeInterval; }

@@ -41,11 +41,6 @@ public final class JerseyExchange extends ResourceMethodHost<Object> {
         return ExchangeStart.begin(new JerseyExchange(invoker, context.request()));
     }
 
-    @Override
-    public String adapter() {
-        return "jaxrs-jersey adapter";
-    }
-
     /** A servlet filter or servlet around Jersey may already have taken this request. */
     @Override
     public boolean mayTake() {

@@ -31,11 +31,6 @@ final class ResteasyHost extends ResourceMethodHost<ResteasyExchange> {
         this.invoker = invoker;
     }
 
-    @Override
-    public String adapter() {
-        return "jaxrs-resteasy adapter";
-    }
-
     /** Not when a servlet around RESTEasy took the request, nor outside a dispatch (no routed path). */
     @Override
     public boolean mayTake() {

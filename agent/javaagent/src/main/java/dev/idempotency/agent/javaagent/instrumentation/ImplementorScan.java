@@ -9,12 +9,13 @@ import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Answers "might this class implement {@code Servlet} or {@code Filter}?" from class file headers
- * alone, remembering the answer for every type name it has seen, per class loader. A supertype
- * that is not loaded yet is read as a resource, header only. Byte Buddy's precise matcher then
- * runs on the few classes that pass; the thousands of container and library classes never reach it.
+ * Answers "might this class implement one of a group's entry interfaces ({@code Servlet},
+ * {@code Filter}, ...)?" from class file headers alone, remembering the answer for every type name
+ * it has seen, per class loader. A supertype that is not loaded yet is read as a resource, header
+ * only. Byte Buddy's precise matcher then runs on the few classes that pass; the thousands of
+ * container and library classes never reach it.
  */
-final class ServletHierarchy {
+final class ImplementorScan {
 
     /** Deeper than any real hierarchy: past it, let the precise matcher decide. */
     private static final int MAX_DEPTH = 64;
@@ -23,7 +24,7 @@ final class ServletHierarchy {
     private final Map<ClassLoader, Map<String, Boolean>> known = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** @param targets internal names of the interfaces to look for ({@code javax/servlet/Servlet}) */
-    ServletHierarchy(Set<String> targets) {
+    ImplementorScan(Set<String> targets) {
         this.targets = targets;
     }
 
@@ -59,7 +60,7 @@ final class ServletHierarchy {
             return true;
         }
         if (name.startsWith("java/")) {
-            return false; // the JDK implements no servlet API
+            return false; // the JDK implements no host API's entry interface
         }
         Boolean seen = memo.get(name);
         if (seen != null) {

@@ -9,7 +9,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The pre-filter must let through every class that implements an entry interface, however indirectly. */
-class ServletHierarchyTest {
+class ImplementorScanTest {
 
     interface Entry {
     }
@@ -43,7 +43,7 @@ class ServletHierarchyTest {
     }
 
     private final ClassLoader loader = getClass().getClassLoader();
-    private final ServletHierarchy hierarchy = new ServletHierarchy(Set.of(internalName(Entry.class)));
+    private final ImplementorScan hierarchy = new ImplementorScan(Set.of(internalName(Entry.class)));
 
     @Test
     void concreteClassesReachingTheEntryInterfaceMatch() throws IOException {

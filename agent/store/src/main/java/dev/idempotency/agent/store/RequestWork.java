@@ -8,7 +8,7 @@ import java.util.Optional;
  * mark a claim whose owner died, finish it (complete or release, fenced by token), read a record.
  * Methods throw {@link StoreUnavailableException} when the store cannot be reached.
  */
-public interface RequestPath {
+public interface RequestWork {
 
     /**
      * Atomically claims {@code (scope, key)} as IN_PROGRESS, or returns the live record that
