@@ -6,6 +6,9 @@ package dev.idempotency.agent.store.jdbc;
  */
 final class GroupCommit extends WriteStrategy {
 
+    /** Rows one purge write deletes at most: a few claims' worth of work for the writer. */
+    static final int PURGE_SLICE = 25;
+
     final GroupCommitWriter writer;
 
     GroupCommit(StoreConnections table, long waitMillis) {
@@ -17,6 +20,27 @@ final class GroupCommit extends WriteStrategy {
     @Override
     <T> T write(String operation, StoreConnections.SqlWork<T> work) {
         return writer.write(operation, work::apply);
+    }
+
+    /**
+     * In slices of at most {@value #PURGE_SLICE} rows, each its own write: on the one writer a
+     * slice waits in the queue like any claim, so a claim queued during a purge waits behind one
+     * slice, not behind the whole batch (a batch of 500 deletes with their LOBs and index entries
+     * held every claim behind it for up to seconds). On the writer at all, because H2 would
+     * otherwise make the purge and the writer's batch wait for each other's row locks.
+     */
+    @Override
+    int purgeExpired(int batchSize) {
+        int deleted = 0;
+        while (deleted < batchSize) {
+            int slice = Math.min(PURGE_SLICE, batchSize - deleted);
+            int sliceDeleted = write("purgeExpired", connection -> deleteExpired(connection, slice));
+            deleted += sliceDeleted;
+            if (sliceDeleted < slice) {
+                break;
+            }
+        }
+        return deleted;
     }
 
     @Override
