@@ -8,6 +8,8 @@ final class GroupCommit extends WriteStrategy {
 
     /** Rows one purge write deletes at most: a few claims' worth of work for the writer. */
     static final int PURGE_SLICE = 25;
+    /** The longest a purge waits for queued writes to be taken before its next slice. */
+    private static final long GIVE_WAY_NANOS = 50_000_000L;
 
     final GroupCommitWriter writer;
 
@@ -26,13 +28,17 @@ final class GroupCommit extends WriteStrategy {
      * In slices of at most {@value #PURGE_SLICE} rows, each its own write: on the one writer a
      * slice waits in the queue like any claim, so a claim queued during a purge waits behind one
      * slice, not behind the whole batch (a batch of 500 deletes with their LOBs and index entries
-     * held every claim behind it for up to seconds). On the writer at all, because H2 would
+     * held every claim behind it for up to seconds). Before each further slice the purge lets the
+     * writes queued meanwhile go first. On the writer at all, because H2 would
      * otherwise make the purge and the writer's batch wait for each other's row locks.
      */
     @Override
     int purgeExpired(int batchSize) {
         int deleted = 0;
         while (deleted < batchSize) {
+            if (deleted > 0) {
+                giveWayToQueuedWrites();
+            }
             int slice = Math.min(PURGE_SLICE, batchSize - deleted);
             int sliceDeleted = write("purgeExpired", connection -> deleteExpired(connection, slice));
             deleted += sliceDeleted;
@@ -41,6 +47,22 @@ final class GroupCommit extends WriteStrategy {
             }
         }
         return deleted;
+    }
+
+    /**
+     * Waits (briefly, bounded) until the writes queued behind the last slice have been taken, so
+     * they commit in a batch of their own rather than each batch of a long purge carrying a slice.
+     */
+    private void giveWayToQueuedWrites() {
+        long until = System.nanoTime() + GIVE_WAY_NANOS;
+        while (writer.queued() > 0 && System.nanoTime() < until) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     @Override
