@@ -131,9 +131,13 @@ public final class StoreKeeper implements AutoCloseable {
 
     /** One purge round, then the next: at once while a backlog is left, otherwise a purge interval later. */
     private void purgeRound() {
-        boolean backlog = purgeExpired();
-        if (!Thread.currentThread().isInterrupted()) {
-            schedulePurge(backlog ? 0 : settings.purgeInterval().toMillis());
+        boolean backlog = false;
+        try {
+            backlog = purgeExpired();
+        } finally {
+            if (!Thread.currentThread().isInterrupted()) {
+                schedulePurge(backlog ? 0 : settings.purgeInterval().toMillis());
+            }
         }
     }
 
