@@ -6,6 +6,11 @@ package dev.idempotency.agent.store.jdbc;
  */
 final class GroupCommit extends WriteStrategy {
 
+    /** Rows one purge write deletes at most: a few claims' worth of work for the writer. */
+    static final int PURGE_SLICE = 25;
+    /** The longest a purge waits for queued writes to be taken before its next slice. */
+    private static final long GIVE_WAY_NANOS = 50_000_000L;
+
     final GroupCommitWriter writer;
 
     GroupCommit(StoreConnections table, long waitMillis) {
@@ -17,6 +22,47 @@ final class GroupCommit extends WriteStrategy {
     @Override
     <T> T write(String operation, StoreConnections.SqlWork<T> work) {
         return writer.write(operation, work::apply);
+    }
+
+    /**
+     * In slices of at most {@value #PURGE_SLICE} rows, each its own write: on the one writer a
+     * slice waits in the queue like any claim, so a claim queued during a purge waits behind one
+     * slice, not behind the whole batch (a batch of 500 deletes with their LOBs and index entries
+     * held every claim behind it for up to seconds). Before each further slice the purge lets the
+     * writes queued meanwhile go first. On the writer at all, because H2 would
+     * otherwise make the purge and the writer's batch wait for each other's row locks.
+     */
+    @Override
+    int purgeExpired(int batchSize) {
+        int deleted = 0;
+        while (deleted < batchSize) {
+            if (deleted > 0) {
+                giveWayToQueuedWrites();
+            }
+            int slice = Math.min(PURGE_SLICE, batchSize - deleted);
+            int sliceDeleted = write("purgeExpired", connection -> deleteExpired(connection, slice));
+            deleted += sliceDeleted;
+            if (sliceDeleted < slice) {
+                break;
+            }
+        }
+        return deleted;
+    }
+
+    /**
+     * Waits (briefly, bounded) until the writes queued behind the last slice have been taken, so
+     * they commit in a batch of their own rather than each batch of a long purge carrying a slice.
+     */
+    private void giveWayToQueuedWrites() {
+        long until = System.nanoTime() + GIVE_WAY_NANOS;
+        while (writer.queued() > 0 && System.nanoTime() < until) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     @Override

@@ -184,13 +184,7 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be at least 1, was " + batchSize);
         }
-        // On the writer too: H2 would otherwise make the purge and the batch wait for each other's row locks.
-        return write("purgeExpired", connection -> {
-            try (PreparedStatement delete = connection.prepareStatement(sql.purge)) {
-                delete.setInt(1, batchSize);
-                return delete.executeUpdate();
-            }
-        });
+        return writes.purgeExpired(batchSize);
     }
 
     /** The record as stored, even when it has expired (a claim would then replace it). */

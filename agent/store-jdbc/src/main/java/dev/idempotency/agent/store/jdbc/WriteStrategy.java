@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -47,6 +48,18 @@ abstract class WriteStrategy implements AutoCloseable {
     /** Stores the outcome if the caller still holds the claim; true when it did. */
     boolean complete(CompletionRows.Completion completion) {
         return write("complete", connection -> completion.run(connection, table.sql.complete));
+    }
+
+    /** Deletes at most {@code batchSize} expired records; how many it deleted. */
+    int purgeExpired(int batchSize) {
+        return write("purgeExpired", connection -> deleteExpired(connection, batchSize));
+    }
+
+    final int deleteExpired(Connection connection, int rows) throws SQLException {
+        try (PreparedStatement delete = connection.prepareStatement(table.sql.purge)) {
+            delete.setInt(1, rows);
+            return delete.executeUpdate();
+        }
     }
 
     /** Runs a change and returns once it is committed. */

@@ -58,6 +58,34 @@ class StoreKeeperTest {
         }
     }
 
+    /**
+     * A backlog does not wait a purge interval per round: while batches come back full the next
+     * round follows at once, and renewals still run between rounds.
+     */
+    @Test
+    void keepsPurgingWhileBatchesComeBackFullAndRenewsBetweenRounds() {
+        Duration purgeInterval = Duration.ofSeconds(3);
+        KeeperSettings settings = new KeeperSettings(Duration.ofSeconds(1), Duration.ofMillis(20), purgeInterval, 10, 2);
+        try (RecordingStore store = new RecordingStore(h2Store())) {
+            for (int i = 0; i < 95; i++) {
+                store.claim(claim("old-" + i, Duration.ofMillis(1)));
+            }
+            long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
+            store.purgePauseMillis = 30;
+
+            try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), settings)) {
+                await().atMost(Duration.ofSeconds(20)).until(() -> store.countExpired() == 0);
+            }
+
+            assertThat(store.purgeNanos).as("95 rows in batches of 10, two batches a round").hasSizeGreaterThanOrEqualTo(10);
+            long firstToLast = store.purgeNanos.get(9) - store.purgeNanos.get(0);
+            assertThat(Duration.ofNanos(firstToLast)).as("five rounds, none waiting a purge interval")
+                    .isLessThan(purgeInterval);
+            assertThat(store.renewalNanos).as("renewals between the first and the last round")
+                    .anyMatch(at -> at > store.purgeNanos.get(0) && at < store.purgeNanos.get(9));
+        }
+    }
+
     @Test
     void survivesFailingRoundsAndStopsOnClose() {
         try (RecordingStore store = new RecordingStore(h2Store())) {
@@ -100,7 +128,11 @@ class StoreKeeperTest {
     private static final class RecordingStore implements IdempotencyStore {
 
         final List<List<LeaseRef>> renewals = new CopyOnWriteArrayList<>();
+        final List<Long> renewalNanos = new CopyOnWriteArrayList<>();
         final List<Integer> purgeBatchSizes = new CopyOnWriteArrayList<>();
+        final List<Long> purgeNanos = new CopyOnWriteArrayList<>();
+        /** Makes each purge batch take at least this long, as a large one would. */
+        volatile long purgePauseMillis;
         final AtomicInteger failuresLeft = new AtomicInteger();
         private final IdempotencyStore store;
 
@@ -112,6 +144,7 @@ class StoreKeeperTest {
         public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
             failMaybe();
             renewals.add(new ArrayList<>(leases));
+            renewalNanos.add(System.nanoTime());
             return store.renewLeases(leases, lease);
         }
 
@@ -119,6 +152,14 @@ class StoreKeeperTest {
         public int purgeExpired(int batchSize) {
             failMaybe();
             purgeBatchSizes.add(batchSize);
+            purgeNanos.add(System.nanoTime());
+            if (purgePauseMillis > 0) {
+                try {
+                    Thread.sleep(purgePauseMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             return store.purgeExpired(batchSize);
         }
 

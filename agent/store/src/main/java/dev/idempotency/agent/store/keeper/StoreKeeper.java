@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -21,13 +22,20 @@ import dev.idempotency.agent.store.StoreThreads;
 /**
  * The store's housekeeping on one daemon thread, {@value #THREAD_NAME}: renews the leases of
  * requests still executing in this JVM, so a slow handler keeps its claim while only a dead
- * owner's lease runs out, and purges expired records a bounded batch at a time. A failed round is
- * logged and tried again on the next tick; nothing stops the thread but {@link #close()} or the
- * JVM's shutdown.
+ * owner's lease runs out, and purges expired records a bounded batch at a time. A purge round ends
+ * after {@link KeeperSettings#purgeBatchesPerTick()} batches or {@link #PURGE_ROUND}, whichever
+ * comes first; while its last batch came back full (a backlog is left) the next round follows at
+ * once instead of a purge interval later, so the purge keeps pace with any insert rate the
+ * database can delete at, and a renewal that falls due still runs between two rounds. A failed
+ * round is logged and tried again on the next tick; nothing stops the thread but {@link #close()}
+ * or the JVM's shutdown.
  */
 public final class StoreKeeper implements AutoCloseable {
 
     public static final String THREAD_NAME = "idempotency-keeper";
+
+    /** The longest a purge round keeps the thread before a due renewal may run. */
+    static final Duration PURGE_ROUND = Duration.ofSeconds(1);
 
     private static final Logger LOG = LoggerFactory.getLogger(StoreKeeper.class);
 
@@ -37,6 +45,8 @@ public final class StoreKeeper implements AutoCloseable {
     private final ScheduledThreadPoolExecutor thread;
     private final Thread shutdownHook;
     private volatile Thread worker;
+    /** When the UNKNOWN records were last counted; touched by the keeper's thread only (after start). */
+    private long unknownReportedNanos;
     private final FailureLog renewFailures = new FailureLog("renewing leases");
     private final FailureLog purgeFailures = new FailureLog("purging expired records");
 
@@ -66,7 +76,9 @@ public final class StoreKeeper implements AutoCloseable {
         long renewMillis = settings.renewInterval().toMillis();
         long purgeMillis = settings.purgeInterval().toMillis();
         keeper.thread.scheduleWithFixedDelay(keeper::renewLeases, renewMillis, renewMillis, TimeUnit.MILLISECONDS);
-        keeper.thread.scheduleWithFixedDelay(keeper::purgeExpired, purgeMillis, purgeMillis, TimeUnit.MILLISECONDS);
+        // The first round reports; later ones at most once per purge interval, however many rounds a backlog takes.
+        keeper.unknownReportedNanos = System.nanoTime() - settings.purgeInterval().toNanos();
+        keeper.schedulePurge(purgeMillis);
         Runtime.getRuntime().addShutdownHook(keeper.shutdownHook);
         return keeper;
     }
@@ -109,26 +121,55 @@ public final class StoreKeeper implements AutoCloseable {
         }
     }
 
-    private void purgeExpired() {
+    private void schedulePurge(long delayMillis) {
+        try {
+            thread.schedule(this::purgeRound, delayMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closing) {
+            // close() stopped the thread: no more rounds
+        }
+    }
+
+    /** One purge round, then the next: at once while a backlog is left, otherwise a purge interval later. */
+    private void purgeRound() {
+        boolean backlog = false;
+        try {
+            backlog = purgeExpired();
+        } finally {
+            if (!Thread.currentThread().isInterrupted()) {
+                schedulePurge(backlog ? 0 : settings.purgeInterval().toMillis());
+            }
+        }
+    }
+
+    /** True when the round's last batch came back full: more expired records are waiting. */
+    private boolean purgeExpired() {
+        boolean backlog = false;
         try {
             int purged = 0;
-            // Bounded per tick: renewals share this thread and must not wait behind a long purge.
+            long started = System.nanoTime();
+            // Bounded per round: renewals share this thread and must not wait behind a long purge.
             for (int batch = 0; batch < settings.purgeBatchesPerTick() && !Thread.currentThread().isInterrupted();
                     batch++) {
                 int deleted = store.purgeExpired(settings.purgeBatchSize());
                 purged += deleted;
-                if (deleted < settings.purgeBatchSize()) {
+                backlog = deleted >= settings.purgeBatchSize();
+                if (!backlog || System.nanoTime() - started >= PURGE_ROUND.toNanos()) {
                     break;
                 }
             }
             if (purged > 0) {
                 LOG.debug("purged {} expired records", purged);
             }
-            reportUnknown();
+            if (System.nanoTime() - unknownReportedNanos >= settings.purgeInterval().toNanos()) {
+                unknownReportedNanos = System.nanoTime();
+                reportUnknown();
+            }
             purgeFailures.succeeded();
         } catch (RuntimeException | LinkageError e) {
             purgeFailures.failed(e);
+            return false;
         }
+        return backlog;
     }
 
     /**
