@@ -3,10 +3,7 @@ package dev.idempotency.agent.clients.apache5;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
-import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
 import org.junit.jupiter.api.AfterEach;
@@ -14,22 +11,6 @@ import org.junit.jupiter.api.Test;
 
 /** The key goes on the application's request for the call and comes off after it, as it was made. */
 class ClassicRequestsTest {
-
-    /** Numbers the calls it is asked for, and notes what it was told of each. */
-    private static final class NumberedKeys implements OutgoingKeys {
-        final List<String> asked = new ArrayList<>();
-
-        @Override
-        public String header() {
-            return "Idempotency-Key";
-        }
-
-        @Override
-        public String next(String method, String url, String host, int port) {
-            asked.add(method + " " + url + " " + host + ":" + port);
-            return "derived-" + asked.size();
-        }
-    }
 
     private final NumberedKeys keys = new NumberedKeys();
 
