@@ -43,6 +43,12 @@ public final class InstrumentationGroups {
      * carry derived keys.
      */
     public static final String APACHE_HTTPCLIENT4 = "apache-httpclient4";
+    /**
+     * Apache HttpClient 5's classic clients ({@code org.apache.hc.client5}, what
+     * {@code HttpClientBuilder} and {@code HttpClients.createMinimal} build): their unsafe calls carry
+     * derived keys.
+     */
+    public static final String APACHE_HTTPCLIENT5 = "apache-httpclient5";
     /** OkHttp 3 and 4 ({@code okhttp3}): their unsafe calls carry derived keys. */
     public static final String OKHTTP3 = "okhttp3";
 
@@ -51,12 +57,14 @@ public final class InstrumentationGroups {
             SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
             RESTEASY3_JAVAX, CXF_JAVAX);
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
-    public static final List<String> CLIENTS = List.of(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, OKHTTP3);
+    public static final List<String> CLIENTS = List.of(
+            HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3);
 
     /** Every group, in the order the documentation lists them. */
     public static final List<String> ALL = List.of(
             SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
-            RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, OKHTTP3);
+            RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5,
+            OKHTTP3);
 
     private InstrumentationGroups() {
     }

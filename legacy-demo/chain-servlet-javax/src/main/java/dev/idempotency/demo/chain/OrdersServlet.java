@@ -21,7 +21,7 @@ import okhttp3.OkHttpClient;
 /**
  * The upstream service, calling payments with the client {@code ?client=} names
  * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
- * {@code apache4}: Apache HttpClient 4.5; {@code okhttp}: OkHttp 4).
+ * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code okhttp}: OkHttp 4).
  *
  * <ul>
  *   <li>{@code POST /orders}: charges at payments ({@code POST /charges}), then sleeps
@@ -40,6 +40,8 @@ final class OrdersServlet extends HttpServlet {
             .connectTimeout(Duration.ofSeconds(5)).build();
 
     private final transient CloseableHttpClient apacheClient = HttpClients.createDefault();
+    private final transient org.apache.hc.client5.http.impl.classic.CloseableHttpClient apache5Client =
+            org.apache.hc.client5.http.impl.classic.HttpClients.createDefault();
     private final transient OkHttpClient okHttpClient = new OkHttpClient();
 
     OrdersServlet(String payments) {
@@ -74,6 +76,9 @@ final class OrdersServlet extends HttpServlet {
         boolean sendsBody = !method.equals("GET");
         if ("apache4".equals(client)) {
             return ApacheCalls.call(apacheClient, payments + path, method, body, ownKey, path.equals("/charges"));
+        }
+        if ("apache5".equals(client)) {
+            return Apache5Calls.call(apache5Client, payments + path, method, body, ownKey, path.equals("/charges"));
         }
         if ("okhttp".equals(client)) {
             return OkHttpCalls.call(okHttpClient, payments + path, method, body, ownKey, path.equals("/charges"));

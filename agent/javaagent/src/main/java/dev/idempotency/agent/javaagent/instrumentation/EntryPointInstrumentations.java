@@ -29,7 +29,8 @@ final class EntryPointInstrumentations {
 
     /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */
     static List<EntryPointInstrumentation> clients() {
-        return List.of(ApacheHttpClientInstrumentation.v4(), OkHttpInstrumentation.v3());
+        return List.of(ApacheHttpClientInstrumentation.v4(), ApacheHttpClient5Instrumentation.v5(),
+                OkHttpInstrumentation.v3());
     }
 
     /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */

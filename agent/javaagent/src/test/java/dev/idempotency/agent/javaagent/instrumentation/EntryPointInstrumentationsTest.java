@@ -41,7 +41,7 @@ class EntryPointInstrumentationsTest {
                 .containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
         List<EntryPointInstrumentation> withClients = EntryPointInstrumentations.all(true);
         assertThat(withClients).extracting(EntryPointInstrumentation::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
-                .contains(InstrumentationGroups.APACHE_HTTPCLIENT4);
+                .contains(InstrumentationGroups.APACHE_HTTPCLIENT4, InstrumentationGroups.APACHE_HTTPCLIENT5);
         for (EntryPointInstrumentation client : EntryPointInstrumentations.clients()) {
             assertThat(client.kind()).isEqualTo(EntryPointKind.DOWNSTREAM_CLIENT);
             assertThat(InstrumentationGroups.CLIENTS).contains(client.group());

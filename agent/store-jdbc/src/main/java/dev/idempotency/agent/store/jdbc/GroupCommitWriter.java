@@ -52,8 +52,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private final BlockingQueue<PendingWrite<?>> queue;
     private final Thread thread;
     private volatile boolean closed;
-    /** Committed batches and the largest, for tests and benchmarks; written by the writer thread only. */
+    /** Committed batches, their writes and the largest batch, for tests and benchmarks; written by the writer thread only. */
     private volatile long batches;
+    private volatile long writes;
     private volatile int largestBatch;
 
     /**
@@ -98,6 +99,11 @@ final class GroupCommitWriter implements AutoCloseable {
 
     boolean running() {
         return thread.isAlive();
+    }
+
+    /** The writes committed so far: how a test sees that a purge reached the writer in slices. */
+    long writesCommitted() {
+        return writes;
     }
 
     long batchesCommitted() {
@@ -200,6 +206,7 @@ final class GroupCommitWriter implements AutoCloseable {
             release(connection, committed);
         }
         batches++;
+        writes += applied.size();
         largestBatch = Math.max(largestBatch, applied.size());
         for (PendingWrite<?> write : applied) {
             write.committed();
