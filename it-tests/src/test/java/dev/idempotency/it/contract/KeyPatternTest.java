@@ -2,6 +2,7 @@ package dev.idempotency.it.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
 import java.io.IOException;
@@ -31,11 +32,14 @@ class KeyPatternTest {
     @AutoClose
     private DemoApp app;
     private Http http;
+    private Path workDir;
+    private Path config;
 
     @BeforeAll
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void start(@TempDir Path workDir) throws IOException {
-        Path config = Files.writeString(workDir.resolve("agent.yaml"), """
+        this.workDir = workDir;
+        config = Files.writeString(workDir.resolve("agent.yaml"), """
                 service-name: orders-key-pattern
                 on-config-error: fail
                 endpoints:
@@ -74,6 +78,16 @@ class KeyPatternTest {
         assertThat(retry.header("Idempotent-Replayed")).hasValue("true");
         assertThat(retry.body()).isEqualTo(first.body());
         assertThat(stats().minus(before)).isEqualTo(Stats.oneOrder());
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void verifyChecksAnEndpointThatTakesUuidKeysOnly() {
+        AgentCli.Result verified = new AgentCli(workDir, config).run("verify", "--url", app.baseUri().toString(),
+                "--sample", "create-order=" + order(), "--count", "create-order=/stats,/orders");
+
+        assertThat(verified.exitCode()).as(verified.toString()).isZero();
+        assertThat(verified.stdout()).contains(" 0 failed");
     }
 
     private Stats stats() {
