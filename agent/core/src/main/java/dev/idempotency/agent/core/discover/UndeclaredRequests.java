@@ -50,7 +50,7 @@ public final class UndeclaredRequests {
         if (method == null || !Gate.changesState(method)) {
             return;
         }
-        String path = collapse(RoutedPath.normalise(request.path()));
+        String path = collapse(request.path());
         String id = method + " " + path + (resourceMethod == null ? "" : " " + resourceMethod);
         UndeclaredEntry entry = entries.get(id);
         if (entry == null) {
@@ -64,19 +64,22 @@ public final class UndeclaredRequests {
                 request.principal() != null, sessionCookieName(request.headers("Cookie")), tenantHeaders(request));
     }
 
-    /** The path with every numeric, UUID or long hex segment replaced by {@code {id}}. */
+    /**
+     * The path in {@link RoutedPath}'s normal form, the one routing matches, with every numeric, UUID
+     * or long hex segment replaced by {@code {id}}: every spelling of one handler is one entry, and the
+     * path listed, once declared, routes them all.
+     */
     static String collapse(String path) {
-        if (path == null || path.isEmpty()) {
-            return "/";
+        String normal = RoutedPath.normalise(path);
+        if (normal.equals("/")) {
+            return normal;
         }
-        String[] segments = path.split("/", -1);
-        StringBuilder collapsed = new StringBuilder(path.length());
-        for (int i = 1; i < segments.length; i++) {
-            String segment = segments[i];
+        StringBuilder collapsed = new StringBuilder(normal.length());
+        for (String segment : normal.substring(1).split("/")) {
             collapsed.append('/').append(NUMBER.matcher(segment).matches() || UUID.matcher(segment).matches()
                     || HEX_ID.matcher(segment).matches() ? "{id}" : segment);
         }
-        return collapsed.length() == 0 ? "/" : collapsed.toString();
+        return collapsed.toString();
     }
 
     /** {@code application/json} of {@code application/json; charset=UTF-8}; {@code null} when absent or not a media type. */

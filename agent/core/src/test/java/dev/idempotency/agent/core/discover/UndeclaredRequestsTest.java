@@ -2,7 +2,10 @@ package dev.idempotency.agent.core.discover;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.core.route.RouteTable;
+import dev.idempotency.agent.core.testing.TestEndpoints;
 import dev.idempotency.agent.core.testing.TestRequest;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class UndeclaredRequestsTest {
@@ -18,6 +21,27 @@ class UndeclaredRequestsTest {
 
         assertThat(undeclared.lines()).containsExactly("POST /orders/{id}/payments: 4 request(s), Idempotency-Key "
                 + "never sent, content types: none, credentials: none");
+    }
+
+    @Test
+    void discoverAndRoutingAgreeOnEverySpellingOfAPath() {
+        List<String> spellings = List.of("/orders/7/payments", "//orders/7/payments", "/orders/7/payments/",
+                "/orders;x=1/7/payments", "/orders/7;v=2/payments;jsessionid=A1", "/orders//7/./payments",
+                "/x/../orders/7/payments");
+        for (String spelling : spellings) {
+            undeclared.saw(TestRequest.post(spelling).build(), null);
+        }
+
+        assertThat(undeclared.lines()).hasSize(1);
+        String line = undeclared.lines()[0];
+        String listed = line.substring("POST ".length(), line.indexOf(':'));
+        assertThat(listed).isEqualTo("/orders/{id}/payments");
+        RouteTable declared = new RouteTable(List.of(TestEndpoints.byPath("pay", "POST", listed)));
+        for (String spelling : spellings) {
+            assertThat(declared.route("POST", spelling)).as(spelling).isNotNull();
+        }
+        assertThat(UndeclaredRequests.collapse("//")).isEqualTo("/");
+        assertThat(UndeclaredRequests.collapse("/;x")).isEqualTo("/");
     }
 
     @Test
