@@ -5,6 +5,7 @@
  * let the request run as if the agent were absent when the adapter fails) over an
  * {@link dev.idempotency.agent.bootstrap.exchange.ExchangeHost}, the runtime's side of it;
  * {@link dev.idempotency.agent.bootstrap.exchange.HostRequestView} is the part of a request view
- * every adapter shares. JDK types only, as the whole bridge.
+ * every adapter shares; {@link dev.idempotency.agent.bootstrap.exchange.FailureAnswer} is the agent's 500
+ * an adapter writes when it cannot write the agent's answer. JDK types only, as the whole bridge.
  */
 package dev.idempotency.agent.bootstrap.exchange;

@@ -8,6 +8,7 @@ import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
 import dev.idempotency.agent.bootstrap.exchange.ExchangeHost;
+import dev.idempotency.agent.bootstrap.exchange.FailureAnswer;
 import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
 import java.io.IOException;
 import javax.servlet.http.HttpServletRequest;
@@ -19,7 +20,7 @@ import javax.servlet.http.HttpServletResponse;
  * mapping or a CXF destination's address), marks the request with an attribute, answers through
  * the response's own calls, or wraps request and response for the application.
  */
-final class ServletHost implements ExchangeHost<ServletExchange> {
+final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.Writer {
 
     /** Set on a request once told to the gate as undeclared: the filters and servlet after the first stay out. */
     static final String UNDECLARED_MARKER = "dev.idempotency.agent.undeclared";
@@ -132,7 +133,7 @@ final class ServletHost implements ExchangeHost<ServletExchange> {
                 verdict.delivered();
             }
         } catch (Throwable failure) {
-            verdict.notDelivered(respondWithFailure(verdict), failure);
+            verdict.notDelivered(FailureAnswer.write(verdict, this), failure);
         }
         return new ServletExchange(null, null, null, true);
     }
@@ -146,26 +147,25 @@ final class ServletHost implements ExchangeHost<ServletExchange> {
         }
     }
 
-    /** The agent's 500 with the most basic calls the servlet API has; the status sent, or 0 when none could be. */
-    private int respondWithFailure(Verdict verdict) {
-        try {
-            if (response.isCommitted()) {
-                return 0;
-            }
-            response.reset();
-            response.setStatus(Verdict.FAILURE_STATUS);
-            response.setContentType(Verdict.PROBLEM_CONTENT_TYPE);
-            response.getOutputStream().write(verdict.failureBody());
-            response.flushBuffer();
-            return Verdict.FAILURE_STATUS;
-        } catch (Throwable failure) {
-            try {
-                response.sendError(Verdict.FAILURE_STATUS);
-                return Verdict.FAILURE_STATUS;
-            } catch (Throwable last) {
-                return 0;
-            }
+    /** The response's own calls; nothing once the response is committed: the client has a status already. */
+    @Override
+    public void writeWhole(int status, String contentType, byte[] body) throws IOException {
+        if (response.isCommitted()) {
+            throw new IllegalStateException("the response is committed");
         }
+        response.reset();
+        response.setStatus(status);
+        response.setContentType(contentType);
+        response.getOutputStream().write(body);
+        response.flushBuffer();
+    }
+
+    @Override
+    public void sendError(int status) throws IOException {
+        if (response.isCommitted()) {
+            throw new IllegalStateException("the response is committed");
+        }
+        response.sendError(status);
     }
 
     private void respond(Verdict verdict) throws IOException {

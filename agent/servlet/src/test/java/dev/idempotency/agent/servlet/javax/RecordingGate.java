@@ -42,6 +42,8 @@ final class RecordingGate implements Gate {
     /** Whether {@code begin} reads the body (the core does for every declared endpoint). */
     volatile boolean readsBody = true;
     volatile int captureLimit = 1 << 20;
+    /** The agent's answer in the application's place; {@code null}: the application runs. */
+    volatile Verdict answer;
     /** Read when an outcome is reported: lets a test see what had happened by then. */
     volatile Supplier<Object> atFinish = () -> null;
 
@@ -78,7 +80,8 @@ final class RecordingGate implements Gate {
                 throw new UncheckedIOException(e);
             }
         }
-        return Verdict.proceed(new Recording(), Map.of());
+        Verdict answer = this.answer;
+        return answer != null ? answer : Verdict.proceed(new Recording(), Map.of());
     }
 
     @Override
@@ -103,11 +106,12 @@ final class RecordingGate implements Gate {
         outcomes.clear();
     }
 
-    /** As new: declared, reading bodies, a capture limit of 1 MiB, nothing recorded. */
+    /** As new: declared, reading bodies, a capture limit of 1 MiB, no answer of the agent's, nothing recorded. */
     synchronized void reset() {
         declared = true;
         readsBody = true;
         captureLimit = 1 << 20;
+        answer = null;
         atFinish = () -> null;
         outcomes.clear();
         bodiesRead.clear();

@@ -5,6 +5,7 @@ import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
+import dev.idempotency.agent.bootstrap.exchange.FailureAnswer;
 import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
 import dev.idempotency.agent.jaxrs.ResourceMethodHost;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import org.jboss.resteasy.spi.ResourceInvoker;
  * RESTEasy matched, puts the read-ahead body back as the request's input stream, writes the
  * agent's answer to the response, or tees the response's output stream for the application.
  */
-final class ResteasyHost extends ResourceMethodHost<ResteasyExchange> {
+final class ResteasyHost extends ResourceMethodHost<ResteasyExchange> implements FailureAnswer.Writer {
 
     private final HttpRequest request;
     private final HttpResponse response;
@@ -88,27 +89,22 @@ final class ResteasyHost extends ResourceMethodHost<ResteasyExchange> {
             respond(verdict);
             verdict.delivered();
         } catch (Throwable failure) {
-            verdict.notDelivered(respondWithFailure(verdict), failure);
+            verdict.notDelivered(FailureAnswer.write(verdict, this), failure);
         }
         return ResteasyExchange.answered(request, response);
     }
 
-    /** The agent's 500; the status sent, or 0 when none could be. */
-    private int respondWithFailure(Verdict verdict) {
-        try {
-            response.reset();
-            response.setStatus(Verdict.FAILURE_STATUS);
-            response.getOutputHeaders().putSingle("Content-Type", Verdict.PROBLEM_CONTENT_TYPE);
-            response.getOutputStream().write(verdict.failureBody());
-            return Verdict.FAILURE_STATUS;
-        } catch (Throwable failure) {
-            try {
-                response.sendError(Verdict.FAILURE_STATUS);
-                return Verdict.FAILURE_STATUS;
-            } catch (Throwable last) {
-                return 0;
-            }
-        }
+    @Override
+    public void writeWhole(int status, String contentType, byte[] body) throws IOException {
+        response.reset();
+        response.setStatus(status);
+        response.getOutputHeaders().putSingle("Content-Type", contentType);
+        response.getOutputStream().write(body);
+    }
+
+    @Override
+    public void sendError(int status) throws IOException {
+        response.sendError(status);
     }
 
     private void respond(Verdict verdict) throws IOException {

@@ -4,8 +4,8 @@ import static dev.idempotency.agent.jaxrs.jersey.javax.JerseyRequests.request;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.idempotency.agent.bootstrap.AnswerReceipt;
 import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.testing.RecordingReceipt;
 import java.util.AbstractMap;
 import java.util.Set;
 import java.util.LinkedHashMap;
@@ -59,7 +59,7 @@ class JerseyAnswerTest {
                 throw new NoSuchMethodError("a host API the adapter expected");
             }
         };
-        Receipt receipt = new Receipt();
+        RecordingReceipt receipt = new RecordingReceipt();
 
         Object answer = JerseyExchange.deliver(request("POST", "orders"),
                 Verdict.respond(201, unreadable, "{\"id\":1}".getBytes(UTF_8), receipt));
@@ -68,34 +68,14 @@ class JerseyAnswerTest {
         ContainerResponse failure = (ContainerResponse) answer;
         assertThat(failure.getStatus()).isEqualTo(500);
         assertThat(failure.getStringHeaders().getFirst("Content-Type")).isEqualTo("application/problem+json");
-        assertThat((byte[]) failure.getEntity()).asString(UTF_8).isEqualTo("{\"problem\":true}");
-        assertThat(receipt.told).isEqualTo("not delivered 500: java.lang.NoSuchMethodError: a host API the adapter expected");
+        assertThat((byte[]) failure.getEntity()).asString(UTF_8).isEqualTo(RecordingReceipt.FAILURE_BODY);
+        assertThat(receipt.told()).isEqualTo("not delivered 500: java.lang.NoSuchMethodError: a host API the adapter expected");
     }
 
     @Test
     void aDeliveredAnswerIsToldToTheGate() {
-        Receipt receipt = new Receipt();
+        RecordingReceipt receipt = new RecordingReceipt();
         JerseyExchange.deliver(request("POST", "orders"), Verdict.respond(422, Map.of(), new byte[0], receipt));
-        assertThat(receipt.told).isEqualTo("delivered");
-    }
-
-    /** What the adapter told the gate of its answer. */
-    private static final class Receipt implements AnswerReceipt {
-        String told;
-
-        @Override
-        public void delivered() {
-            told = "delivered";
-        }
-
-        @Override
-        public void notDelivered(int sentStatus, Throwable cause) {
-            told = "not delivered " + sentStatus + ": " + cause;
-        }
-
-        @Override
-        public byte[] failureBody() {
-            return "{\"problem\":true}".getBytes(UTF_8);
-        }
+        assertThat(receipt.told()).isEqualTo("delivered");
     }
 }

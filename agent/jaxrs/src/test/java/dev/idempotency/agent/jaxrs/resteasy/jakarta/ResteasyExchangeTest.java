@@ -5,15 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.testing.RecordingReceipt;
 import dev.idempotency.agent.jaxrs.RecordingExecution;
 import dev.idempotency.agent.jaxrs.ScriptedGate;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.jboss.resteasy.mock.MockHttpRequest;
 import org.jboss.resteasy.mock.MockHttpResponse;
@@ -80,6 +83,27 @@ class ResteasyExchangeTest {
         assertThat(response.getOutputHeaders().get("Set-Cookie")).containsExactly("a=1", "b=2");
         assertThat(response.getOutputHeaders().getFirst("Content-Type")).isEqualTo("application/json");
         assertThat(response.getContentAsString()).isEqualTo("{\"id\":1}");
+    }
+
+    @Test
+    void anAnswerThatCannotBeWrittenBecomesTheAgentsFailureAndTheGateHearsIt() throws Exception {
+        Bridge.install(gate);
+        Map<String, List<String>> unreadable = new AbstractMap<>() {
+            @Override
+            public Set<Entry<String, List<String>>> entrySet() {
+                throw new NoSuchMethodError("a host API the adapter expected");
+            }
+        };
+        RecordingReceipt receipt = new RecordingReceipt();
+        gate.verdict = Verdict.respond(201, unreadable, "{\"id\":1}".getBytes(UTF_8), receipt);
+
+        ResteasyExchange exchange = ResteasyExchange.begin(post("orders"), response, invoker());
+
+        assertThat(exchange.answered()).isTrue();
+        assertThat(response.getStatus()).isEqualTo(500);
+        assertThat(response.getOutputHeaders().getFirst("Content-Type")).hasToString("application/problem+json");
+        assertThat(response.getContentAsString()).isEqualTo(RecordingReceipt.FAILURE_BODY);
+        assertThat(receipt.told()).isEqualTo("not delivered 500: java.lang.NoSuchMethodError: a host API the adapter expected");
     }
 
     @Test
