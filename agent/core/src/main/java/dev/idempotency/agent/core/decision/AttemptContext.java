@@ -9,6 +9,7 @@ import dev.idempotency.agent.core.downstream.DownstreamCall;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.scope.ScopeCookies;
 import dev.idempotency.agent.core.time.TimeSource;
+import dev.idempotency.agent.store.LeaseRef;
 import java.time.Instant;
 import dev.idempotency.agent.bootstrap.RequestView;
 import java.util.LinkedHashMap;
@@ -37,6 +38,11 @@ final class AttemptContext {
     boolean fingerprintFellBack;
     /** Set once the store was asked to claim the key: from then on a record of it may exist. */
     boolean storeAsked;
+    /**
+     * The claim this attempt made, set before anything else happens after it and until the verdict
+     * lets the handler run: an agent failure in between releases it, since nothing ran.
+     */
+    LeaseRef claimBeforeHandler;
     Map<String, List<String>> loggedHeaders = Map.of();
     byte[] loggedBody;
     String loggedContentType;

@@ -119,6 +119,22 @@ final class ClaimedExecution implements Execution {
         }
     }
 
+    /**
+     * The agent failed before the handler could start: this execution ends without a word to the
+     * store (the gate releases the claim) and is no longer renewed or watched for being dropped.
+     */
+    void withdraw() {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            endDownstreamCalls();
+        } finally {
+            leases.remove(lease);
+            whenDropped.clean();
+        }
+    }
+
     @Override
     public void abandon(Throwable cause) {
         if (!finished.compareAndSet(false, true)) {

@@ -72,6 +72,11 @@ public final class IdempotencyGate implements Gate {
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
     /** Dispatcher servlets already checked for resource-method declarations they cannot serve. */
     private final Map<String, Boolean> dispatchersChecked = new ConcurrentHashMap<>();
+    /**
+     * Runs between a claim and the verdict that lets the handler run, where nothing of the agent's
+     * is expected to fail: tests put a failure of the agent's own there.
+     */
+    Runnable beforeHandler = () -> { };
     /** Part of every derived downstream key, so two services never derive one key from one client key. */
     private volatile String serviceName = "";
 
@@ -249,7 +254,10 @@ public final class IdempotencyGate implements Gate {
      * rather than the agent turning its own bug into an error for the client. Once the store was
      * asked, a record may say the key executed already, so it fails as the endpoint's
      * {@code on-store-error} says: fail-closed (the default) refuses with the agent's 500, which a
-     * retry with the same key may follow; fail-open runs it unprotected.
+     * retry with the same key may follow; fail-open runs it unprotected. A claim this request made
+     * is released first (fenced by its token): the handler has not started, so nothing ran, and a
+     * retry executes at once instead of meeting the claim as in progress and, once its lease
+     * expired, as an unknown outcome.
      */
     private Verdict agentFailure(AttemptContext attempt, Throwable cause) {
         String reason = "the agent failed while deciding: " + cause;
@@ -257,6 +265,9 @@ public final class IdempotencyGate implements Gate {
             reports.emit(attempt.event(time, Decision.AGENT_FAILURE, reason + "; before the store was asked, so "
                     + "executed UNPROTECTED", 0, ErrorType.AGENT_ERROR));
             return Verdict.proceed(null, attempt.baseHeaders());
+        }
+        if (attempt.claimBeforeHandler != null) {
+            reason += "; " + releaseUnstarted(attempt.claimBeforeHandler);
         }
         if (attempt.policy.settings().onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
             reports.emit(attempt.event(time, Decision.AGENT_FAILURE, reason + "; executed UNPROTECTED (fail-open)",
@@ -271,6 +282,19 @@ public final class IdempotencyGate implements Gate {
                         ErrorType.AGENT_ERROR));
     }
 
+    /** Releases a claim whose handler never started; says how that went, for the attempt's reason. */
+    private String releaseUnstarted(LeaseRef claim) {
+        leases.remove(claim);
+        try {
+            return store.release(claim.scope(), claim.key(), claim.fencingToken())
+                    ? "the claim was released, as the handler had not started"
+                    : "the claim had passed to another owner";
+        } catch (Throwable e) {
+            reports.report("releasing a claim whose handler never started", e);
+            return "releasing the claim failed too (" + e + "); it stays in progress until its lease expires";
+        }
+    }
+
     /**
      * The adapter's view of the request does not link against the host's API: the entry point is
      * not protected in that loader, which is no store failure and no reason to refuse the request.
@@ -278,8 +302,9 @@ public final class IdempotencyGate implements Gate {
      */
     private Verdict unlinkedAdapter(AttemptContext attempt, LinkageError failure) {
         adapterFailure("the adapter of " + attempt.policy.name(), failure);
+        String released = attempt.claimBeforeHandler == null ? "" : releaseUnstarted(attempt.claimBeforeHandler) + "; ";
         reports.emit(attempt.event(time, Decision.PASSTHROUGH, "the agent's adapter does not link against the host's "
-                + "API (" + failure + "); executed UNPROTECTED", 0, null));
+                + "API (" + failure + "); " + released + "executed UNPROTECTED", 0, null));
         return Verdict.proceed(null, attempt.baseHeaders());
     }
 
@@ -453,11 +478,20 @@ public final class IdempotencyGate implements Gate {
 
     private Verdict execute(AttemptContext attempt, long fencingToken) {
         LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
+        attempt.claimBeforeHandler = lease;
         ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped);
-        if (attempt.policy.settings().propagateKey().enabled()) {
-            execution.keyDownstreamCalls(serviceName);
+        try {
+            beforeHandler.run();
+            if (attempt.policy.settings().propagateKey().enabled()) {
+                execution.keyDownstreamCalls(serviceName);
+            }
+            return Verdict.proceed(execution, attempt.baseHeaders());
+        } catch (VirtualMachineError e) {
+            throw e; // the request runs as if the agent were absent: the dropped execution ends the claim UNKNOWN
+        } catch (Throwable e) {
+            execution.withdraw();
+            throw e;
         }
-        return Verdict.proceed(execution, attempt.baseHeaders());
     }
 
     private Verdict keyReused(AttemptContext attempt) {

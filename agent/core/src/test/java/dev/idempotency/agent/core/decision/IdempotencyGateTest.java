@@ -697,6 +697,71 @@ class IdempotencyGateTest {
         assertThat(event.reason()).contains("UNPROTECTED (fail-open)");
     }
 
+    @Test
+    void anAgentFailureAfterTheClaimBeforeTheHandlerReleasesTheClaimSoTheRetryExecutesOnce() {
+        GateFixture fixture = new GateFixture(orders());
+        fixture.gate.beforeHandler = () -> {
+            throw new IllegalStateException("a bug between the claim and the handler");
+        };
+        int executions = 0;
+
+        Verdict refused = fixture.begin(create("k1").build());
+        executions += refused.proceeds() ? 1 : 0;
+        assertProblem(refused, 500, "idempotency-agent-failure");
+        assertThat(fixture.record("k1")).as("nothing ran, so nothing is claimed").isEmpty();
+        assertThat(fixture.gate.leases().liveLeases()).isEmpty();
+        AttemptEvent event = fixture.listener.last();
+        assertThat(event.decision()).isEqualTo(Decision.AGENT_FAILURE);
+        assertThat(event.reason()).contains("a bug between the claim and the handler", "the claim was released",
+                "not executed");
+
+        fixture.gate.beforeHandler = () -> { };
+        Verdict retry = fixture.begin(create("k1").build());
+        assertThat(retry.proceeds()).as("the retry executes at once, not 409 in progress").isTrue();
+        executions++;
+        retry.execution().finish(created(), null, false);
+        Verdict again = fixture.begin(create("k1").build());
+        executions += again.proceeds() ? 1 : 0;
+
+        assertThat(executions).isEqualTo(1);
+        assertThat(fixture.record("k1").orElseThrow().state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(header(again, "Idempotent-Replayed")).isEqualTo("true");
+    }
+
+    @Test
+    void anAgentFailureAfterTheClaimOnAFailOpenEndpointReleasesItAndRunsUnprotected() {
+        GateFixture fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
+        fixture.gate.beforeHandler = () -> {
+            throw new IllegalStateException("a bug between the claim and the handler");
+        };
+
+        Verdict verdict = fixture.begin(create("k1").build());
+
+        assertThat(verdict.proceeds()).isTrue();
+        assertThat(verdict.execution()).isNull();
+        assertThat(fixture.record("k1")).as("no claim is left behind the unprotected run").isEmpty();
+        assertThat(fixture.gate.leases().liveLeases()).isEmpty();
+        assertThat(fixture.listener.last().reason()).contains("the claim was released", "UNPROTECTED (fail-open)");
+    }
+
+    @Test
+    void aClaimThatCannotBeReleasedAfterAnAgentFailureIsLeftToItsLease() {
+        GateFixture fixture = new GateFixture(orders());
+        fixture.gate.beforeHandler = () -> {
+            fixture.store.unavailable();
+            throw new IllegalStateException("a bug between the claim and the handler");
+        };
+
+        Verdict refused = fixture.begin(create("k1").build());
+
+        assertProblem(refused, 500, "idempotency-agent-failure");
+        assertThat(fixture.gate.leases().liveLeases()).as("not renewed: its lease may expire").isEmpty();
+        assertThat(fixture.listener.last().reason()).contains("releasing the claim failed too",
+                "stays in progress until its lease expires");
+        fixture.store.available();
+        assertThat(fixture.record("k1").orElseThrow().state()).isEqualTo(RecordState.IN_PROGRESS);
+    }
+
     /** An adapter's view whose headers throw, as a recycled container request does. */
     private static RequestView requestViewThatThrows() {
         return new RequestView() {
