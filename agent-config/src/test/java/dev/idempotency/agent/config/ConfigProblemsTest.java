@@ -139,12 +139,15 @@ class ConfigProblemsTest {
     void badPathTemplate() {
         assertThat(problems("endpoints:\n  - method: POST\n    path: orders\n"
                 + "  - method: POST\n    path: /orders/{id\n"
-                + "  - method: POST\n    path: /orders/x{id}\n"))
+                + "  - method: POST\n    path: /orders/x{id}\n"
+                + "  - method: POST\n    path: //\n"))
                 .containsExactly(
                         line("endpoints[0].path: \"orders\" is not a path template; it must start with /, like /orders/{id}"),
                         line("endpoints[1].path: \"/orders/{id\" is not a path template; braces must be balanced, like /orders/{id}"),
                         line("endpoints[2].path: \"/orders/x{id}\" is not a path template;"
-                                + " a variable must be a whole named segment, like /orders/{id}"));
+                                + " a variable must be a whole named segment, like /orders/{id}"),
+                        line("endpoints[3].path: \"//\" is not a path template;"
+                                + " it has an empty segment (//), write one / between segments, like /orders/{id}"));
     }
 
     @Test
