@@ -5,14 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Gate;
-import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
+import dev.idempotency.agent.bootstrap.testing.ScriptedGate;
 import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /** The begin sequence, step by step, over a host that records what it is asked to do. */
 class ExchangeStartTest {
 
-    private final ScriptedGate gate = new ScriptedGate();
+    private final ScriptedGate gate = new ScriptedGate(ScriptedGate.Routing.PATH);
     private final RecordingHost host = new RecordingHost("POST");
 
     @AfterEach
@@ -39,7 +38,7 @@ class ExchangeStartTest {
 
         assertThat(ExchangeStart.begin(host)).isEqualTo("proceeded");
         assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "replay {}", "proceed");
-        assertThat(gate.asked).containsExactly("begin POST /orders");
+        assertThat(gate.begun()).containsExactly("POST /orders");
     }
 
     @Test
@@ -58,7 +57,7 @@ class ExchangeStartTest {
 
         assertThat(ExchangeStart.begin(host)).isNull();
         assertThat(host.steps).containsExactly("may take", "route", "view");
-        assertThat(gate.asked).containsExactly("undeclared POST /orders by " + host.resourceMethod().getName());
+        assertThat(gate.undeclared()).containsExactly("POST /orders by " + host.resourceMethod().getName());
     }
 
     @Test
@@ -69,7 +68,8 @@ class ExchangeStartTest {
 
         assertThat(ExchangeStart.begin(get)).isNull();
         assertThat(get.steps).containsExactly("may take", "route");
-        assertThat(gate.asked).isEmpty();
+        assertThat(gate.undeclared()).isEmpty();
+        assertThat(gate.begun()).isEmpty();
     }
 
     @Test
@@ -119,7 +119,7 @@ class ExchangeStartTest {
         host.failure = new NoSuchMethodError("a host API the adapter expected");
 
         assertThat(ExchangeStart.begin(host)).isNull();
-        assertThat(gate.failures).containsExactly("recording adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
+        assertThat(gate.adapterFailures()).containsExactly("recording adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
     }
 
     /** A host of one request to {@code /orders}, its body {@code {}}. */
@@ -224,51 +224,6 @@ class ExchangeStartTest {
             }
             steps.add("proceed");
             return "proceeded";
-        }
-    }
-
-    /** Routes every request to one endpoint (or none), and reads the body as the core does. */
-    private static final class ScriptedGate implements Gate {
-
-        Route route = new Route() { };
-        Verdict verdict;
-        final List<String> asked = new ArrayList<>();
-        final List<String> failures = new ArrayList<>();
-
-        @Override
-        public Route route(String method, String contextPath, String path) {
-            return route;
-        }
-
-        @Override
-        public Route routeResourceMethod(Class<?> resourceClass, Method resourceMethod, String method, String path) {
-            return route;
-        }
-
-        @Override
-        public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
-            return route;
-        }
-
-        @Override
-        public void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
-            asked.add("undeclared " + request.method() + " " + request.path() + " by " + resourceMethod.getName());
-        }
-
-        @Override
-        public Verdict begin(Route route, RequestView request) {
-            asked.add("begin " + request.method() + " " + request.path());
-            try {
-                request.body(1024);
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
-            return verdict;
-        }
-
-        @Override
-        public void adapterFailure(String adapter, Throwable failure) {
-            failures.add(adapter + ": " + failure);
         }
     }
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.testing.ScriptedGate;
 import dev.idempotency.agent.jaxrs.RecordingExecution;
-import dev.idempotency.agent.jaxrs.ScriptedGate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -55,11 +55,12 @@ class ResteasyJavaxTwinsTest {
     }
 
     private final RecordingExecution execution = new RecordingExecution(1024);
-    private final ScriptedGate gate = new ScriptedGate();
+    private final ScriptedGate gate = new ScriptedGate(ScriptedGate.Routing.RESOURCE_METHOD);
 
     @AfterEach
     void uninstall() {
         Bridge.install(null);
+        assertThat(gate.adapterFailures()).as("failures of the adapter").isEmpty();
     }
 
     @ParameterizedTest
@@ -67,7 +68,6 @@ class ResteasyJavaxTwinsTest {
     void aClaimedRequestIsRoutedReadAheadCapturedAndFinishedWhenRestEasyReportsItWritten(Runtime runtime)
             throws Exception {
         Bridge.install(gate);
-        gate.readsRequest = true;
         gate.verdict = Verdict.proceed(execution, Map.of("Idempotency-Request-Id", List.of("req-1")));
         Twin twin = new Twin(runtime);
         Object request = twin.dispatched("orders/a%20b?currency=EUR", "{\"amount\":5}");
@@ -76,9 +76,9 @@ class ResteasyJavaxTwinsTest {
         Object exchange = twin.begin(request, response);
 
         assertThat(twin.call(exchange, "answered")).isEqualTo(false);
-        assertThat(gate.routed).containsExactly("Orders#create POST /orders/a b");
-        assertThat(gate.bodies).containsExactly("{\"amount\":5}");
-        assertThat(gate.queries).containsExactly("currency=EUR");
+        assertThat(gate.routed()).containsExactly("Orders#create POST /orders/a b");
+        assertThat(gate.bodiesRead()).extracting(body -> new String(body, UTF_8)).containsExactly("{\"amount\":5}");
+        assertThat(gate.queries()).containsExactly("currency=EUR");
         InputStream replayed = (InputStream) twin.call(request, "getInputStream");
         assertThat(new String(replayed.readAllBytes(), UTF_8)).isEqualTo("{\"amount\":5}");
 
@@ -103,7 +103,6 @@ class ResteasyJavaxTwinsTest {
     @EnumSource(Runtime.class)
     void aReplayIsWrittenToTheResponseAndTheResourceMethodSkipped(Runtime runtime) throws Exception {
         Bridge.install(gate);
-        gate.readsRequest = true;
         gate.verdict = Verdict.respond(201, Map.of("Idempotent-Replayed", List.of("true")), "{\"id\":1}".getBytes(UTF_8), null);
         Twin twin = new Twin(runtime);
         Object response = twin.response();

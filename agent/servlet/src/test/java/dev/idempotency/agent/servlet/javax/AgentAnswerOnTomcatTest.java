@@ -33,7 +33,7 @@ class AgentAnswerOnTomcatTest {
     @Test
     void theAnswerReachesTheClientAndTheApplicationDoesNotRun() throws Exception {
         RecordingReceipt receipt = new RecordingReceipt();
-        tomcat.gate.answer = Verdict.respond(201, Map.of("Content-Type", List.of("application/json")),
+        tomcat.gate.verdict = Verdict.respond(201, Map.of("Content-Type", List.of("application/json")),
                 "{\"id\":1}".getBytes(UTF_8), receipt);
 
         HttpResponse<byte[]> received = post();
@@ -53,7 +53,7 @@ class AgentAnswerOnTomcatTest {
             }
         };
         RecordingReceipt receipt = new RecordingReceipt();
-        tomcat.gate.answer = Verdict.respond(201, unreadable, "{\"id\":1}".getBytes(UTF_8), receipt);
+        tomcat.gate.verdict = Verdict.respond(201, unreadable, "{\"id\":1}".getBytes(UTF_8), receipt);
 
         HttpResponse<byte[]> received = post();
 

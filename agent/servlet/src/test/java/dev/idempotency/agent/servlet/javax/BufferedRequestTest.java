@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.bootstrap.testing.ScriptedGate;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.Reader;
@@ -252,7 +253,7 @@ class BufferedRequestTest {
 
     /** What the application saw of a request to a declared endpoint, or to one the adapter leaves alone. */
     private Object postSeen(String pathAndQuery, String contentType, byte[] body, boolean declared) throws Exception {
-        tomcat.gate.declared = declared;
+        tomcat.gate.route = declared ? ScriptedGate.DECLARED : null;
         seen.set(null);
         int before = tomcat.gate.bodiesRead().size();
         post(pathAndQuery, contentType, body);

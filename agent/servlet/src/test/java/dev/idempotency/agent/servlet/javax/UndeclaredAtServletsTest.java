@@ -3,15 +3,10 @@ package dev.idempotency.agent.servlet.javax;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
-import dev.idempotency.agent.bootstrap.RequestView;
-import dev.idempotency.agent.bootstrap.Route;
-import dev.idempotency.agent.bootstrap.Verdict;
-import java.lang.reflect.Method;
+import dev.idempotency.agent.bootstrap.testing.ScriptedGate;
 import java.lang.reflect.Proxy;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.servlet.DispatcherType;
@@ -33,16 +28,19 @@ class UndeclaredAtServletsTest {
     private static final String JERSEY = "org.glassfish.jersey.servlet.ServletContainer";
     private static final String JERSEY_1 = "com.sun.jersey.spi.container.servlet.ServletContainer";
 
-    private final List<String> undeclared = new ArrayList<>();
+    private final ScriptedGate gate = new ScriptedGate(ScriptedGate.Routing.values());
 
     @BeforeEach
     void install() {
-        Bridge.install(new NothingDeclared());
+        gate.route = null;
+        Bridge.install(gate);
     }
 
     @AfterEach
     void uninstall() {
         Bridge.install(null);
+        assertThat(gate.begun()).as("nothing is declared").isEmpty();
+        assertThat(gate.adapterFailures()).as("failures of the adapter").isEmpty();
     }
 
     @Test
@@ -54,7 +52,7 @@ class UndeclaredAtServletsTest {
         ServletExchange.begin(request, response(), getClass());
         ServletExchange.begin(request, response(), getClass());
 
-        assertThat(undeclared).containsExactly("POST /orders");
+        assertThat(gate.undeclared()).containsExactly("POST /orders");
     }
 
     @Test
@@ -65,7 +63,7 @@ class UndeclaredAtServletsTest {
         ServletExchange.begin(request(below, "/api", "/orders"), response(), getClass());
         ServletExchange.begin(request(atRoot, "", "/orders"), response(), getClass());
 
-        assertThat(undeclared).isEmpty();
+        assertThat(gate.undeclared()).isEmpty();
     }
 
     @Test
@@ -76,7 +74,7 @@ class UndeclaredAtServletsTest {
         ServletExchange.begin(request(context, "/upload", null), response(), getClass());
         ServletExchange.begin(request(context, "/v1", "/orders"), response(), getClass());
 
-        assertThat(undeclared).containsExactly("POST /upload", "POST /v1/orders");
+        assertThat(gate.undeclared()).containsExactly("POST /upload", "POST /v1/orders");
     }
 
     private static ServletContext context(Map<String, String> classes, Map<String, String> mappings) {
@@ -118,22 +116,5 @@ class UndeclaredAtServletsTest {
     private static HttpServletResponse response() {
         return (HttpServletResponse) Proxy.newProxyInstance(UndeclaredAtServletsTest.class.getClassLoader(),
                 new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> null);
-    }
-
-    private final class NothingDeclared extends OneRouteGate {
-
-        NothingDeclared() {
-            super(null);
-        }
-
-        @Override
-        public void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
-            undeclared.add(request.method() + " " + request.path());
-        }
-
-        @Override
-        public Verdict begin(Route route, RequestView request) {
-            throw new AssertionError("nothing is declared");
-        }
     }
 }

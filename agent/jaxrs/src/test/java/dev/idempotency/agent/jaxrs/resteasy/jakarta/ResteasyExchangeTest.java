@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.idempotency.agent.bootstrap.Bridge;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.testing.RecordingReceipt;
+import dev.idempotency.agent.bootstrap.testing.ScriptedGate;
 import dev.idempotency.agent.jaxrs.RecordingExecution;
-import dev.idempotency.agent.jaxrs.ScriptedGate;
 import jakarta.ws.rs.core.MediaType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -29,7 +29,7 @@ class ResteasyExchangeTest {
 
     private static final Map<String, List<String>> REQUEST_ID = Map.of("Idempotency-Request-Id", List.of("req-1"));
 
-    private final ScriptedGate gate = new ScriptedGate();
+    private final ScriptedGate gate = new ScriptedGate(ScriptedGate.Routing.RESOURCE_METHOD);
     private final RecordingExecution execution = new RecordingExecution(1024);
     private final MockHttpResponse response = new MockHttpResponse();
 
@@ -37,6 +37,7 @@ class ResteasyExchangeTest {
     void uninstall() {
         Bridge.install(null);
         DispatchedRequests.done();
+        assertThat(gate.adapterFailures()).as("failures of the adapter").isEmpty();
     }
 
     @Test
@@ -55,7 +56,7 @@ class ResteasyExchangeTest {
 
         assertThat(ResteasyExchange.begin(request, response, invoker())).isNull();
         assertThat(request.getAttribute(Bridge.REQUEST_MARKER)).isNull();
-        assertThat(gate.routed).containsExactly("Orders#create POST /orders/a b");
+        assertThat(gate.routed()).containsExactly("Orders#create POST /orders/a b");
     }
 
     @Test
@@ -65,7 +66,7 @@ class ResteasyExchangeTest {
         request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
 
         assertThat(ResteasyExchange.begin(request, response, invoker())).isNull();
-        assertThat(gate.routed).isEmpty();
+        assertThat(gate.routed()).isEmpty();
     }
 
     @Test
@@ -109,14 +110,13 @@ class ResteasyExchangeTest {
     @Test
     void aProceedingRequestGetsTheVerdictsHeadersAndTheBodyTheCoreRead() throws Exception {
         Bridge.install(gate);
-        gate.readsRequest = true;
         gate.verdict = Verdict.proceed(execution, REQUEST_ID);
         MockHttpRequest request = post("orders").content("{\"amount\":5}".getBytes(UTF_8));
 
         ResteasyExchange exchange = ResteasyExchange.begin(request, response, invoker());
 
         assertThat(exchange.answered()).isFalse();
-        assertThat(gate.bodies).containsExactly("{\"amount\":5}");
+        assertThat(gate.bodiesRead()).extracting(body -> new String(body, UTF_8)).containsExactly("{\"amount\":5}");
         assertThat(request.getInputStream().readAllBytes()).asString(UTF_8).isEqualTo("{\"amount\":5}");
         assertThat(response.getOutputHeaders().get("Idempotency-Request-Id")).containsExactly("req-1");
     }
