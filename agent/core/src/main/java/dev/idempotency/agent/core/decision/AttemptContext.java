@@ -39,8 +39,8 @@ final class AttemptContext {
     /** Set once the store was asked to claim the key: from then on a record of it may exist. */
     boolean storeAsked;
     /**
-     * The claim this attempt made, set before anything else happens after it and until the verdict
-     * lets the handler run: an agent failure in between releases it, since nothing ran.
+     * The claim this attempt made, set first thing after the claim: an agent failure before the
+     * verdict lets the handler run releases it, since nothing ran.
      */
     LeaseRef claimBeforeHandler;
     Map<String, List<String>> loggedHeaders = Map.of();
