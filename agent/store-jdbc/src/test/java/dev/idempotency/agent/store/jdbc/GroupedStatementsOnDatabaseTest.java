@@ -103,6 +103,33 @@ abstract class GroupedStatementsOnDatabaseTest {
     }
 
     @Test
+    void aRetryAmongNewKeysInOneStatementIsReplayedWhileTheNewKeysAreInsertedTogether() throws Exception {
+        long done = store.claim(request("done", "o0")).record().fencingToken();
+        assertThat(store.complete("scope", "done", done, RESPONSE, TTL)).isTrue();
+        Connection holder = holdNewKey("held");
+        Future<ClaimResult> first = callers.submit(() -> store.claim(request("held", "o-held")));
+        await().until(() -> claims.inFlight() == 1);
+        Future<ClaimResult> a = callers.submit(() -> store.claim(request("a", "o1")));
+        Future<ClaimResult> retry = callers.submit(() -> store.claim(request("done", "o2")));
+        Future<ClaimResult> b = callers.submit(() -> store.claim(request("b", "o3")));
+        await().until(() -> claims.queued() == 3);
+
+        holder.rollback();
+
+        assertThat(first.get(30, TimeUnit.SECONDS).claimed()).isTrue();
+        assertThat(a.get(30, TimeUnit.SECONDS).claimed()).isTrue();
+        assertThat(b.get(30, TimeUnit.SECONDS).claimed()).isTrue();
+        ClaimResult replay = retry.get(30, TimeUnit.SECONDS);
+        assertThat(replay.claimed()).isFalse();
+        assertThat(replay.record().state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(replay.record().response().body()).isEqualTo(RESPONSE.body());
+        assertThat(claims.largestBatch()).as("the three queued claims went into one statement").isEqualTo(3);
+        assertThat(store.find("scope", "done").orElseThrow().fencingToken()).isEqualTo(done);
+        assertThat(store.find("scope", "a").orElseThrow().owner()).isEqualTo("o1");
+        assertThat(store.find("scope", "b").orElseThrow().owner()).isEqualTo("o3");
+    }
+
+    @Test
     void aFencedCompletionInAStatementFailsOnlyItsCaller() throws Exception {
         long x = store.claim(request("x", "o")).record().fencingToken();
         long y = store.claim(request("y", "o")).record().fencingToken();
