@@ -59,12 +59,17 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
     }
 
     /**
-     * The keys that have a row are read first (one read for the group, locking nothing), so that a
-     * retry among new keys does not fail the insert of all of them; they go on alone. A row that
-     * appears between the read and the insert fails it, and every caller goes on.
+     * All the keys in one insert. When one of them has a row (a retry among new keys), the keys
+     * that have a row are read (one read, locking nothing) and the others inserted again without
+     * them, so one retry does not send every caller of the group down the long path. A row that
+     * appears between the read and the second insert fails it too, and every caller goes on.
      */
     @Override
     List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
+        List<ClaimResult> together = insert(connection, claims);
+        if (together != null || !mariaDb.insertsFirst()) {
+            return together;
+        }
         Set<List<String>> existing = mariaDb.existingKeys(connection, sql, claims);
         List<NewClaim> fresh = new ArrayList<>(claims.size());
         for (NewClaim claim : claims) {
@@ -72,7 +77,7 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
                 fresh.add(claim);
             }
         }
-        List<ClaimResult> inserted = fresh.isEmpty() ? List.of() : insert(connection, fresh);
+        List<ClaimResult> inserted = fresh.isEmpty() ? null : insert(connection, fresh);
         if (inserted == null) {
             return null;
         }
