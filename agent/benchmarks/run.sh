@@ -41,4 +41,4 @@ for round in $(seq 1 "$ROUNDS"); do
 done
 java -cp "$JAR" dev.idempotency.agent.store.jdbc.BenchmarkTable "${results[@]}" | tee "$OUT/store.md"
 # Commits per operation and latency percentiles, printed by each trial.
-grep -h -E '^\[(writer|grouped|latency)\]' "$LOG" | tee -a "$OUT/store.md"
+grep -h -E '^\[(writer|grouped|latency|store/raw)\]' "$LOG" | tee -a "$OUT/store.md"

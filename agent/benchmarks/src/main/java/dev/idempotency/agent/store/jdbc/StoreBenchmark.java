@@ -43,7 +43,8 @@ import dev.idempotency.agent.store.StoredResponse;
 /**
  * The store against the raw limit of its database, in one run: {@link #claimAndComplete} is what
  * a request with a new key costs, {@link #replay} what a retry of a completed one costs, and
- * {@link #rawInsertUpdate} is a plain INSERT and UPDATE of the same row on the same pool.
+ * {@link #rawInsertUpdate} is a plain INSERT and UPDATE of the same row on the same pool;
+ * {@link #storeThenRaw} runs the first and the last in turns and prints the ratio of their times.
  * Databases are named by system properties {@code idempotency.bench.<postgres|mariadb>.url}.
  *
  * <p>{@link #writes} picks the store's write strategy, so strategies are compared in one run:
@@ -77,6 +78,9 @@ public class StoreBenchmark {
     public String writes;
 
     private final LongAdder operations = new LongAdder();
+    /** {@link #storeThenRaw}: the time of each half in the measured iterations. */
+    private final LongAdder storeNanos = new LongAdder();
+    private final LongAdder rawNanos = new LongAdder();
     /** The writer's counts once the replay keys are in place, so only the measured operations count. */
     private long setupBatches;
     private long setupStatements;
@@ -133,6 +137,11 @@ public class StoreBenchmark {
                     groupedStatements() - setupStatements, operations.sum(),
                     (double) (groupedStatements() - setupStatements) / Math.max(1, operations.sum()),
                     grouped().get().claims, grouped().get().completions);
+        }
+        if (rawNanos.sum() > 0) {
+            System.out.printf(Locale.ROOT, "%n[store/raw] %s %s %d threads: claim+complete takes %.2f times the time "
+                    + "of the raw INSERT+UPDATE beside it (store/raw throughput %.2f)%n", database, writes, threads.size(),
+                    (double) storeNanos.sum() / rawNanos.sum(), (double) rawNanos.sum() / storeNanos.sum());
         }
         long[] latencies = threads.stream().flatMapToLong(Keys::latencies).sorted().toArray();
         if (latencies.length > 0) {
@@ -206,6 +215,24 @@ public class StoreBenchmark {
         boolean completed = store.complete("bench", key, claim.record().fencingToken(), RESPONSE, TTL);
         keys.record(started);
         return completed;
+    }
+
+    /**
+     * {@link #claimAndComplete} and {@link #rawInsertUpdate} in turns on every thread, each timed:
+     * on a loaded machine both halves meet the same load, so the ratio of their times (printed at
+     * the end of the trial) moves far less than the ratio of two trials run one after the other.
+     */
+    @Benchmark
+    public int storeThenRaw(Keys keys) throws SQLException {
+        long started = System.nanoTime();
+        boolean completed = claimAndComplete(keys);
+        long between = System.nanoTime();
+        int updated = rawInsertUpdate(keys);
+        if (measuring) {
+            storeNanos.add(between - started);
+            rawNanos.add(System.nanoTime() - between);
+        }
+        return updated + (completed ? 1 : 0);
     }
 
     @Benchmark

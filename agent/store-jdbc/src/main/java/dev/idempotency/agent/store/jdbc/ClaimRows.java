@@ -8,17 +8,17 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.StoredRecord;
 
 /**
- * Claims of several keys in one MariaDB statement ({@link MariaDbDialect#claimRows}). A caller
- * whose key came back gets what the single-row claim would have given it: its claim when the
- * row's attempt count is 1 (created, or an expired record replaced), else the existing record,
- * its attempt counted. On a server without {@code RETURNING} nobody's key comes back: every caller
- * gets {@code null} and takes the single-row path.
+ * Claims of new keys, several in one MariaDB statement ({@link MariaDbDialect#insertRows}): a
+ * caller whose key came back holds its claim. A key that has a row fails the insert with a
+ * duplicate key error, which applies nothing; a caller left out ({@code null}) goes on to the
+ * replay read and the full claim, as does every caller on a server without {@code RETURNING}.
  */
 final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
 
@@ -51,35 +51,72 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
         return claim.request.key();
     }
 
-    /**
-     * The dialect's single-row claim (null when the row vanished in a race: the caller's own path
-     * runs the claim again).
-     */
+    /** The insert alone: a key that has a row fails it, and the caller goes on. */
     @Override
     ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
-        StoredRecord record = dialect.claim(connection, sql, claim.request, claim.token);
-        return record == null ? null : WriteStrategy.claimResult(record);
+        List<ClaimResult> alone = insert(connection, List.of(claim));
+        return alone == null ? null : alone.get(0);
     }
 
+    /**
+     * All the keys in one insert. When one of them has a row (a retry among new keys), the keys
+     * that have a row are read (one read, locking nothing) and the others inserted again without
+     * them, so one retry does not send every caller of the group down the long path. A row that
+     * appears between the read and the second insert fails it too, and every caller goes on.
+     */
     @Override
     List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
-        Map<List<String>, StoredRecord> returned = new HashMap<>();
-        try (PreparedStatement statement = mariaDb.claimRows(connection, sql, claims)) {
+        List<ClaimResult> together = insert(connection, claims);
+        if (together != null || !mariaDb.insertsFirst()) {
+            return together;
+        }
+        Set<List<String>> existing = mariaDb.existingKeys(connection, sql, claims);
+        List<NewClaim> fresh = new ArrayList<>(claims.size());
+        for (NewClaim claim : claims) {
+            if (!existing.contains(keyOf(claim))) {
+                fresh.add(claim);
+            }
+        }
+        List<ClaimResult> inserted = fresh.isEmpty() ? null : insert(connection, fresh);
+        if (inserted == null) {
+            return null;
+        }
+        List<ClaimResult> results = new ArrayList<>(claims.size());
+        int next = 0;
+        for (NewClaim claim : claims) {
+            results.add(next < fresh.size() && fresh.get(next) == claim ? inserted.get(next++) : null);
+        }
+        return results;
+    }
+
+    /** The claims' new records, in order; null when a key had a row (nothing inserted) or the server has no RETURNING. */
+    private List<ClaimResult> insert(Connection connection, List<NewClaim> claims) throws SQLException {
+        Map<List<String>, StoredRecord> inserted = new HashMap<>();
+        try (PreparedStatement statement = mariaDb.insertRows(connection, sql, claims)) {
             if (statement == null) {
                 return null;
             }
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
                     StoredRecord record = RecordRows.read(row, dialect);
-                    returned.put(List.of(record.scope(), record.key()), record);
+                    inserted.put(List.of(record.scope(), record.key()), record);
                 }
             }
+        } catch (SQLException e) {
+            if (dialect.isDuplicateKey(e)) {
+                return null;
+            }
+            throw e;
         }
         List<ClaimResult> results = new ArrayList<>(claims.size());
         for (NewClaim claim : claims) {
-            StoredRecord record = returned.get(List.of(claim.request.scope(), claim.request.key()));
-            results.add(record == null ? null : WriteStrategy.claimResult(record));
+            StoredRecord record = inserted.get(keyOf(claim));
+            results.add(record == null ? null : ClaimResult.claimed(record));
         }
         return results;
+    }
+
+    private static List<String> keyOf(NewClaim claim) {
+        return List.of(claim.request.scope(), claim.request.key());
     }
 }

@@ -1,13 +1,17 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Optional;
+
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 
 /**
- * MariaDB: concurrent claims and completions share statements ({@link GroupedStatement}), as many
- * at once as the pool has connections, so callers group only where they would otherwise wait for
- * a connection; the rarer writes commit alone. A caller its group left out (a second caller of one
- * key, a server without {@code RETURNING}) runs the single-row statement after it.
+ * MariaDB: concurrent claims of new keys and completions share statements
+ * ({@link GroupedStatement}), as many at once as the pool has connections, so callers group only
+ * where they would otherwise wait for a connection; the rarer writes commit alone. A new key is
+ * claimed by an insert before any read ({@link ClaimRows}); a caller its group left out (a key that
+ * has a row, a second caller of one key, a server without {@code RETURNING}) goes on to the replay
+ * read and the full single-row claim, and a completion left out runs its single-row statement.
  */
 final class GroupedWrites extends CommitPerWrite {
 
@@ -32,14 +36,9 @@ final class GroupedWrites extends CommitPerWrite {
     }
 
     @Override
-    ClaimResult claim(ClaimRequest request) {
-        if (dialect.claimsRowsTogether()) {
-            ClaimResult together = claims.run(new ClaimRows.NewClaim(request, newToken()));
-            if (together != null) {
-                return together;
-            }
-        }
-        return super.claim(request);
+    Optional<ClaimResult> claimNewKey(ClaimRequest request) {
+        return dialect.insertsFirst() ? Optional.ofNullable(claims.run(new ClaimRows.NewClaim(request, newToken())))
+                : Optional.empty();
     }
 
     @Override

@@ -73,12 +73,11 @@ abstract class GroupedStatementsOnDatabaseTest {
     void twoClaimsOfOneKeyInOneStatementHaveOneWinnerAndTheOtherSeesItsRecord() throws Exception {
         long live = store.claim(request("live", "o0")).record().fencingToken();
         Connection holder = holdNewKey("held");
-        Future<ClaimResult> first = callers.submit(() -> store.claim(request("held", "o-held")));
-        await().until(() -> claims.inFlight() == 1);
-        Future<ClaimResult> one = callers.submit(() -> store.claim(request("k", "o1")));
-        Future<ClaimResult> other = callers.submit(() -> store.claim(request("k", "o2")));
-        Future<ClaimResult> existing = callers.submit(() -> store.claim(request("live", "o3")));
-        await().until(() -> claims.queued() == 3);
+        List<Future<ClaimResult>> queued = claimsQueuedBehindHeld("k", "o1", "k", "o2", "live", "o3");
+        Future<ClaimResult> first = queued.get(0);
+        Future<ClaimResult> one = queued.get(1);
+        Future<ClaimResult> other = queued.get(2);
+        Future<ClaimResult> existing = queued.get(3);
         long statementsBefore = claims.statements();
 
         holder.rollback();
@@ -100,6 +99,30 @@ abstract class GroupedStatementsOnDatabaseTest {
                 .isEqualTo(2);
         assertThat(claims.largestBatch()).isEqualTo(3);
         assertThat(store.find("scope", "k").orElseThrow().attempts()).isEqualTo(2);
+    }
+
+    @Test
+    void aRetryAmongNewKeysInOneStatementIsReplayedWhileTheNewKeysAreInsertedTogether() throws Exception {
+        long done = store.claim(request("done", "o0")).record().fencingToken();
+        assertThat(store.complete("scope", "done", done, RESPONSE, TTL)).isTrue();
+        Connection holder = holdNewKey("held");
+        List<Future<ClaimResult>> queued = claimsQueuedBehindHeld("a", "o1", "done", "o2", "b", "o3");
+
+        holder.rollback();
+
+        List<ClaimResult> held = new ArrayList<>();
+        for (Future<ClaimResult> claim : queued) {
+            held.add(claim.get(30, TimeUnit.SECONDS));
+        }
+        assertThat(held).extracting(ClaimResult::claimed).containsExactly(true, true, false, true);
+        ClaimResult replay = held.get(2);
+        assertThat(replay.claimed()).isFalse();
+        assertThat(replay.record().state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(replay.record().response().body()).isEqualTo(RESPONSE.body());
+        assertThat(claims.largestBatch()).as("the three queued claims went into one statement").isEqualTo(3);
+        assertThat(store.find("scope", "done").orElseThrow().fencingToken()).isEqualTo(done);
+        assertThat(store.find("scope", "a").orElseThrow().owner()).isEqualTo("o1");
+        assertThat(store.find("scope", "b").orElseThrow().owner()).isEqualTo("o3");
     }
 
     @Test
@@ -189,6 +212,22 @@ abstract class GroupedStatementsOnDatabaseTest {
 
     private static ClaimRequest request(String key, String owner) {
         return new ClaimRequest("scope", key, "e", "fp", owner, "req-" + owner, LEASE, TTL);
+    }
+
+    /**
+     * A claim of the key "held" (see {@link #holdNewKey}) in the one statement slot, then the
+     * claims given as key, owner, key, owner... queued behind it; the held claim's future first.
+     */
+    private List<Future<ClaimResult>> claimsQueuedBehindHeld(String... keysAndOwners) {
+        List<Future<ClaimResult>> futures = new ArrayList<>();
+        futures.add(callers.submit(() -> store.claim(request("held", "o-held"))));
+        await().until(() -> claims.inFlight() == 1);
+        for (int i = 0; i < keysAndOwners.length; i += 2) {
+            ClaimRequest request = request(keysAndOwners[i], keysAndOwners[i + 1]);
+            futures.add(callers.submit(() -> store.claim(request)));
+        }
+        await().until(() -> claims.queued() == keysAndOwners.length / 2);
+        return futures;
     }
 
     /** Inserts the key's row in a transaction left open: a claim of the key waits for it. */
