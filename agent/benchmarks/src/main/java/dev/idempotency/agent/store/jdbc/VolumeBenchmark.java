@@ -34,7 +34,8 @@ import dev.idempotency.agent.vocabulary.StoreSettings;
  * same harness), the bytes on disk per record, and the purge of expired records with claims
  * running beside it. Bounded in time ({@code --max-minutes}) and disk (refuses to start without
  * room for what it will write); its table is dropped at the end, also after a failure or Ctrl-C.
- * Run it with {@code agent/benchmarks/volume.sh --url ... --records 1000000}.
+ * Run it with {@code agent/benchmarks/volume.sh --url ... --records 1000000}; with
+ * {@code --churn <live records>} it runs {@link VolumeChurn} instead of the fill.
  */
 public final class VolumeBenchmark {
 
@@ -176,7 +177,7 @@ public final class VolumeBenchmark {
 
     /** Answers with bodies drawn between the options' bounds, cycled through by the churn. */
     private StoredResponse[] churnResponses() {
-        SplittableRandom random = new java.util.SplittableRandom(7);
+        SplittableRandom random = new SplittableRandom(7);
         StoredResponse[] responses = new StoredResponse[64];
         byte[] text = BulkFill.text(1 << 16);
         for (int i = 0; i < responses.length; i++) {
