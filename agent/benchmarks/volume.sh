@@ -7,6 +7,10 @@
 #     --records 1000000,10000000 [--threads 4] [--seconds 10] [--warm-up-seconds 3] [--body 100-2000] \
 #     [--in-progress 0.02] [--ttl-hours 24] [--expired 0.1] [--max-minutes 60] [--disk-path DIR] \
 #     [--bytes-per-record N]
+# Steady churn instead of the fill: --churn <live records> [--churn-ttl-seconds 30] [--churn-seconds 180]
+#     [--sample-seconds 15]: claim+complete through the store at the pace that keeps that many records
+#     live under the short TTL, the keeper's purge beside it; reports records, bytes on disk, live bytes
+#     (H2's own count) and claim+complete latencies per sample.
 # H2: --url jdbc:h2:file:/path/to/file (a file the run creates is removed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

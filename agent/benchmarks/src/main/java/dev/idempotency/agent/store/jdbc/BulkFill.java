@@ -111,7 +111,7 @@ final class BulkFill {
     }
 
     /** JSON-ish text: field names repeat, values do not, as in real answers. */
-    private static byte[] text(int length) {
+    static byte[] text(int length) {
         SplittableRandom random = new SplittableRandom(42);
         StringBuilder text = new StringBuilder(length + 64);
         String[] names = {"id", "status", "sku", "quantity", "amount", "currency", "createdAt", "customer"};

@@ -9,15 +9,19 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
+import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.sql.DataSource;
+
+import org.h2.mvstore.MVStore;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
@@ -30,7 +34,8 @@ import dev.idempotency.agent.vocabulary.StoreSettings;
  * same harness), the bytes on disk per record, and the purge of expired records with claims
  * running beside it. Bounded in time ({@code --max-minutes}) and disk (refuses to start without
  * room for what it will write); its table is dropped at the end, also after a failure or Ctrl-C.
- * Run it with {@code agent/benchmarks/volume.sh --url ... --records 1000000}.
+ * Run it with {@code agent/benchmarks/volume.sh --url ... --records 1000000}; with
+ * {@code --churn <live records>} it runs {@link VolumeChurn} instead of the fill.
  */
 public final class VolumeBenchmark {
 
@@ -90,6 +95,10 @@ public final class VolumeBenchmark {
         say("table %s on %s, %d threads, %d s per phase after %d s warm-up, bodies %d-%d B, %.0f %% in progress, "
                 + "TTL %s", sql.table, dialect.name(), options.threads, options.phase.toSeconds(), options.warmUp.toSeconds(),
                 options.bodyMin, options.bodyMax, options.inProgress * 100, options.ttl);
+        if (options.churnLive > 0) {
+            churn();
+            return;
+        }
         LatencyHarness harness = new LatencyHarness(options.threads, options.warmUp);
         for (int i = 0; i < REPLAY_KEYS; i++) {
             ClaimResult claim = store.claim(request("replay-" + i));
@@ -138,6 +147,46 @@ public final class VolumeBenchmark {
         if (filled > 0 && options.expired() > 0 && System.nanoTime() - deadline < 0) {
             purge(filler, fill, lastClaims);
         }
+    }
+
+    /** Steady churn instead of the fill phases; see {@link VolumeChurn}. */
+    private void churn() throws InterruptedException {
+        DataSource connections = fillerConnections();
+        VolumeChurn.Footprint footprint = new VolumeChurn.Footprint() {
+            @Override
+            public long records() throws SQLException {
+                return count(connections);
+            }
+
+            @Override
+            public long bytesOnDisk() throws SQLException {
+                return VolumeBenchmark.this.bytesOnDisk(connections);
+            }
+
+            @Override
+            public long liveBytes() throws SQLException {
+                try (Connection connection = connections.getConnection()) {
+                    MVStore file = H2Files.mvStore(connection);
+                    return file == null ? -1 : H2Files.liveBytes(file);
+                }
+            }
+        };
+        report.add("");
+        report.addAll(new VolumeChurn(store, footprint, options, churnResponses()).run());
+    }
+
+    /** Answers with bodies drawn between the options' bounds, cycled through by the churn. */
+    private StoredResponse[] churnResponses() {
+        SplittableRandom random = new SplittableRandom(7);
+        StoredResponse[] responses = new StoredResponse[64];
+        byte[] text = BulkFill.text(1 << 16);
+        for (int i = 0; i < responses.length; i++) {
+            int length = options.bodyMin + random.nextInt(options.bodyMax - options.bodyMin + 1);
+            int start = random.nextInt(text.length - length);
+            responses[i] = new StoredResponse(RESPONSE.status(), RESPONSE.headers(),
+                    Arrays.copyOfRange(text, start, start + length), true);
+        }
+        return responses;
     }
 
     /** Expired records added at once, then purged in the keeper's batches while claims run beside it. */
@@ -277,7 +326,7 @@ public final class VolumeBenchmark {
     private boolean enoughDisk() throws IOException {
         long perRecord = options.assumedBytesPerRecord > 0 ? options.assumedBytesPerRecord
                 : dialect instanceof H2Dialect ? 12_000 : dialect instanceof MariaDbDialect ? 3_000 : 2_500;
-        long records = options.largest() + options.expired();
+        long records = options.churnLive > 0 ? options.churnWritten() : options.largest() + options.expired();
         long needed = records * perRecord + records * perRecord / 4 + (1L << 30);
         Path where = options.diskPath;
         if (where == null && dialect instanceof H2Dialect) {

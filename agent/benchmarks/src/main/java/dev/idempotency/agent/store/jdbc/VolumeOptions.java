@@ -28,6 +28,11 @@ final class VolumeOptions {
     Path diskPath;
     /** Bytes on disk a record is assumed to take before any was measured. */
     long assumedBytesPerRecord;
+    /** Live records the churn keeps (claim+complete at the pace of this many per TTL); 0: no churn. */
+    long churnLive;
+    Duration churnTtl = Duration.ofSeconds(30);
+    Duration churnTime = Duration.ofMinutes(3);
+    Duration churnSample = Duration.ofSeconds(15);
 
     static VolumeOptions parse(String[] args) {
         VolumeOptions options = new VolumeOptions();
@@ -52,6 +57,10 @@ final class VolumeOptions {
                 case "--max-minutes": options.maxTime = Duration.ofMinutes(Long.parseLong(value)); break;
                 case "--disk-path": options.diskPath = Path.of(value); break;
                 case "--bytes-per-record": options.assumedBytesPerRecord = Long.parseLong(value); break;
+                case "--churn": options.churnLive = Long.parseLong(value.replace("_", "")); break;
+                case "--churn-ttl-seconds": options.churnTtl = Duration.ofSeconds(Long.parseLong(value)); break;
+                case "--churn-seconds": options.churnTime = Duration.ofSeconds(Long.parseLong(value)); break;
+                case "--sample-seconds": options.churnSample = Duration.ofSeconds(Long.parseLong(value)); break;
                 default: throw new IllegalArgumentException("unknown option " + name);
             }
         }
@@ -63,6 +72,11 @@ final class VolumeOptions {
 
     long largest() {
         return records.get(records.size() - 1);
+    }
+
+    /** Records the churn writes over its run. */
+    long churnWritten() {
+        return churnLive * churnTime.toSeconds() / Math.max(1, churnTtl.toSeconds());
     }
 
     long expired() {

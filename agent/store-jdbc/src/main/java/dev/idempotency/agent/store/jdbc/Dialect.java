@@ -68,6 +68,10 @@ abstract class Dialect {
         return null;
     }
 
+    /** Settles settings of the database itself, once per store, on its first connection. */
+    void prepareDatabase(Connection connection) throws SQLException {
+    }
+
     /** Statements creating the record table and its purge index, each a no-op when they exist. */
     abstract List<String> createTable(String table);
 

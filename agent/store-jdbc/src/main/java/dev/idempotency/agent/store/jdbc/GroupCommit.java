@@ -12,11 +12,18 @@ final class GroupCommit extends WriteStrategy {
     private static final long GIVE_WAY_NANOS = 50_000_000L;
 
     final GroupCommitWriter writer;
+    /** What the writer does while no write waits (H2: {@link H2FileCompaction}). */
+    final GroupCommitWriter.IdleWork idleWork;
 
     GroupCommit(StoreConnections table, long waitMillis) {
+        this(table, waitMillis, GroupCommitWriter.NONE);
+    }
+
+    GroupCommit(StoreConnections table, long waitMillis, GroupCommitWriter.IdleWork idleWork) {
         super(table);
+        this.idleWork = idleWork;
         this.writer = new GroupCommitWriter(table::open, table.description, GroupCommitWriter.DEFAULT_MAX_BATCH,
-                waitMillis);
+                waitMillis, idleWork);
     }
 
     @Override

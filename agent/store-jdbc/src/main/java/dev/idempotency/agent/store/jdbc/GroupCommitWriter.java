@@ -25,6 +25,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  *
  * <p>The queue holds at most one batch, so a queued caller waits for at most the batch being
  * committed plus its own; a caller finding the queue full waits for room within the same bound.
+ * Between batches, while the queue is empty, the thread may do {@link IdleWork} in bounded steps.
  */
 final class GroupCommitWriter implements AutoCloseable {
 
@@ -36,8 +37,21 @@ final class GroupCommitWriter implements AutoCloseable {
         Connection open() throws SQLException;
     }
 
+    /**
+     * Work the writer does only while no write waits (H2: compacting its file), in steps short
+     * enough that a write arriving meanwhile waits for one step at most.
+     */
+    interface IdleWork {
+        /** One bounded step on a connection of the writer's; nothing when there is nothing to do. */
+        void step(Connection connection) throws SQLException;
+    }
+
+    /** No idle work. */
+    static final IdleWork NONE = connection -> { };
+
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
     private static final long IDLE_POLL_MILLIS = 100;
+    private static final long IDLE_WORK_PAUSE_NANOS = 10_000_000_000L;
     /**
      * One name for every write's savepoint (a new one replaces the last): the statement text stays
      * the same, so the database parses it once. H2 names unnamed savepoints with a counter, and
@@ -50,6 +64,9 @@ final class GroupCommitWriter implements AutoCloseable {
     private final int maxBatch;
     private final long waitMillis;
     private final BlockingQueue<PendingWrite<?>> queue;
+    private final IdleWork idleWork;
+    /** Written and read by the writer thread only. */
+    private long idleWorkPausedUntil = System.nanoTime();
     private final Thread thread;
     private volatile boolean closed;
     /** Committed batches, their writes and the largest batch, for tests and benchmarks; written by the writer thread only. */
@@ -61,6 +78,14 @@ final class GroupCommitWriter implements AutoCloseable {
      * @param waitMillis how long a caller waits for room in the queue, and then for its commit
      */
     GroupCommitWriter(ConnectionSource connections, String description, int maxBatch, long waitMillis) {
+        this(connections, description, maxBatch, waitMillis, NONE);
+    }
+
+    /**
+     * @param idleWork run by the writer thread between batches while its queue is empty
+     */
+    GroupCommitWriter(ConnectionSource connections, String description, int maxBatch, long waitMillis,
+            IdleWork idleWork) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("batch size must be at least 1, was " + maxBatch);
         }
@@ -69,6 +94,7 @@ final class GroupCommitWriter implements AutoCloseable {
         this.maxBatch = maxBatch;
         this.waitMillis = waitMillis;
         this.queue = new ArrayBlockingQueue<>(maxBatch);
+        this.idleWork = idleWork;
         this.thread = StoreThreads.named(THREAD_NAME).start(this::writeUntilClosed);
     }
 
@@ -167,6 +193,7 @@ final class GroupCommitWriter implements AutoCloseable {
                 if (closed) {
                     return;
                 }
+                stepIdleWork();
                 continue;
             }
             batch.add(first);
@@ -178,6 +205,25 @@ final class GroupCommitWriter implements AutoCloseable {
                 LOG.warn("Idempotency store writer: a batch of {} writes failed", batch.size(), e);
             }
             batch.clear();
+            if (queue.isEmpty() && !closed) {
+                stepIdleWork();
+            }
+        }
+    }
+
+    /**
+     * One step of the idle work. Its failure leaves the writes alone and pauses the idle work
+     * for a while, so that a store that is down is not asked for a connection between every batch.
+     */
+    private void stepIdleWork() {
+        if (idleWork == NONE || System.nanoTime() - idleWorkPausedUntil < 0) {
+            return;
+        }
+        try (Connection connection = connections.open()) {
+            idleWork.step(connection);
+        } catch (SQLException | RuntimeException e) {
+            idleWorkPausedUntil = System.nanoTime() + IDLE_WORK_PAUSE_NANOS;
+            LOG.debug("Idempotency store writer: idle work failed, paused", e);
         }
     }
 

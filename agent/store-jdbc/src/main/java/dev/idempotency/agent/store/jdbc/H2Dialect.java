@@ -51,7 +51,7 @@ final class H2Dialect extends Dialect {
     /** H2 is lock-bound with many writers and writes its file once per commit: batching wins twice. */
     @Override
     WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
-        return new GroupCommit(table, waitMillis);
+        return new GroupCommit(table, waitMillis, new H2FileCompaction());
     }
 
     /**
@@ -67,6 +67,12 @@ final class H2Dialect extends Dialect {
             properties.setProperty("TRACE_LEVEL_FILE", "0");
         }
         return properties;
+    }
+
+    /** Small bodies in their row: see {@link H2Files#keepSmallLobsInRow}. */
+    @Override
+    void prepareDatabase(Connection connection) throws SQLException {
+        H2Files.keepSmallLobsInRow(connection);
     }
 
     @Override

@@ -64,6 +64,7 @@ final class StoreConnections {
 
     private synchronized void ensureSchema(Connection connection) throws SQLException {
         if (!schemaReady) {
+            dialect.prepareDatabase(connection);
             StoreSchema.ensure(connection, sql);
             schemaReady = true;
         }
