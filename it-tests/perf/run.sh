@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: the javax legacy demo (embedded Tomcat 9) bare, and with the agent on the
 # embedded H2 store, on PostgreSQL and on MariaDB, in one run, with the raw store limit and start-up
-# beside it. The pgapp-* cases keep the demo's orders in PostgreSQL instead of its H2 file.
+# beside it. The pgapp-* cases keep the demo's orders in PostgreSQL instead of its H2 file. A case
+# named <case>@<x> runs <case> with the agent jar AGENT_<x> and/or the lines STORE_<x> added to the
+# store section of a server database's config (an A/B of two builds or settings in one run).
 #
 #   it-tests/perf/run.sh quick    # smoke check that every part runs (under a minute); numbers meaningless
 #   it-tests/perf/run.sh full     # the measurement (about 40 min with ROUNDS=2, 55 with the default 3)
@@ -51,6 +53,12 @@ prerequisites() {
   # Copies: a build during the run must not swap the jars under running JVMs.
   mkdir -p "$OUT/jars"
   cp "$BUILT_DEMO" "$BUILT_AGENT" "$BUILT_BENCH" "$OUT/jars/"
+  local variant jar
+  for variant in $(tr ' ' '\n' <<<"$CASES" | sed -n 's/.*@//p' | sort -u); do
+    jar=AGENT_$variant store=STORE_$variant
+    [ -n "${!jar:-}" ] || [ -n "${!store:-}" ] || { log "case ...@$variant needs $jar (an agent jar) or $store"; exit 2; }
+    [ -z "${!jar:-}" ] || cp "${!jar}" "$OUT/jars/agent-$variant.jar"
+  done
   DEMO=$OUT/jars/$(basename "$BUILT_DEMO")
   AGENT=$OUT/jars/$(basename "$BUILT_AGENT")
   BENCH=$OUT/jars/$(basename "$BUILT_BENCH")
@@ -81,9 +89,10 @@ server_up() { # kind
 }
 
 # The demo's config with the store pointed at a server database, in a table of its own.
-server_config() { # kind table
+server_config() { # kind table [more lines of the store section]
   cat agent-config/examples/demo.yaml
   printf '\nstore:\n  url: %s\n  user: %s\n  table: %s\n' "$(server_url "$1")" "$(server_user "$1")" "$2"
+  [ -z "${3:-}" ] || sed 's/^/  /' <<<"$3"
 }
 
 drop_server_table() { # kind table
@@ -132,7 +141,12 @@ WORK=
 # WORK, PORT and STARTED ("wall_ms cpu_ms" from the java command to that first answer).
 # A pgapp-<case> is <case> with the demo's orders in a PostgreSQL table of its own.
 launch() { # case run_id
-  local name=$1 opts=()
+  local name=${1%@*} opts=() agent=$AGENT store=
+  if [[ $1 == *@* ]]; then
+    local jar=AGENT_${1##*@} extra=STORE_${1##*@}
+    [ -z "${!jar:-}" ] || agent=$OUT/jars/agent-${1##*@}.jar
+    store=${!extra:-}
+  fi
   WORK=$(mktemp -d)
   if [[ $name == pgapp-* ]]; then
     name=${name#pgapp-}
@@ -140,8 +154,8 @@ launch() { # case run_id
   fi
   local kind=${name%%-*}
   case "$kind" in
-    h2) opts+=("-javaagent:$AGENT=config=$root/agent-config/examples/demo.yaml") ;;
-    pg|mdb) server_config "$kind" "${TABLE_PREFIX}$2" >"$WORK/agent.yaml"; opts+=("-javaagent:$AGENT=config=$WORK/agent.yaml") ;;
+    h2) opts+=("-javaagent:$agent=config=$root/agent-config/examples/demo.yaml") ;;
+    pg|mdb) server_config "$kind" "${TABLE_PREFIX}$2" "$store" >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
   (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" 0 >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
@@ -175,7 +189,7 @@ window() { # seconds mode run_id
       "http://127.0.0.1:$PORT" -- "$2" "$3" "w$(date +%s%N)" | python3 "$here/wrk_window.py" "$1"
 }
 
-mode_of() { case "$1" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }
+mode_of() { case "${1%@*}" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }
 
 # Warm-up: windows until two successive ones agree within 5 % (after WARMUP_MIN s) or WARMUP_MAX s.
 warm_up() { # mode run_id

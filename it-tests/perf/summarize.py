@@ -33,6 +33,15 @@ CASES = {
 }
 
 
+def with_variants(samples):
+    """(case, label, baseline, target) in table order: each case of CASES, then its <case>@<x> variants
+    (the same case with the agent jar AGENT_<x>), measured against the same baseline."""
+    for case, (label, baseline, target) in CASES.items():
+        yield case, label, baseline, target
+        for variant in sorted(c for c in samples if c.startswith(case + "@")):
+            yield variant, "%s [agent %s]" % (label, variant.split("@", 1)[1]), baseline, target
+
+
 def load(path):
     samples = {}
     with open(path) as f:
@@ -72,13 +81,13 @@ def verdict(ratio, target):
 
 def main(samples_path, raw_path, conditions_path):
     samples = load(samples_path)
-    rounds = max((len(rows) for case, rows in samples.items() if case in CASES), default=0)
+    rounds = max((len(rows) for case, rows in samples.items() if case.split("@")[0] in CASES), default=0)
     print("### End to end (medians of %d round(s))\n" % rounds)
     print("```\n" + open(conditions_path).read().strip() + "\n```\n")
     print("| case | req/s | per round | p50 ms | p99 ms | server CPU µs/req | PostgreSQL CPU µs/req | failed | ratio"
           " | target |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for case, (label, baseline, target) in CASES.items():
+    for case, label, baseline, target in with_variants(samples):
         rows = samples.get(case)
         if not rows:
             continue
@@ -131,13 +140,13 @@ def main(samples_path, raw_path, conditions_path):
         for label, rows in (("bare", bare), ("agent (H2)", agent)):
             print("| %s | %s |" % (label, " | ".join("%.0f" % median_origin(rows, o) for o in ORIGINS)))
 
-    broken = [case for case, rows in samples.items() if case in CASES
+    broken = [case for case, rows in samples.items() if case.split("@")[0] in CASES
               and any(int(r["requests"]) == 0 or int(r["failed"]) >= int(r["requests"]) for r in rows)]
     if broken:
         print("\nFAILED: no request succeeded in " + ", ".join(broken))
 
     heaps = [(case, median(rows, "heap_kb") / 1024) for case, rows in samples.items()
-             if case in CASES and median(rows, "heap_kb") > 0]
+             if case.split("@")[0] in CASES and median(rows, "heap_kb") > 0]
     if heaps:
         print("\nHeap used after a full GC at the end of the measured window (MB): "
               + ", ".join("%s %.1f" % h for h in heaps))
