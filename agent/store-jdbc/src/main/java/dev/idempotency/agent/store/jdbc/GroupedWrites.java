@@ -4,31 +4,21 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 
 /**
- * MariaDB: concurrent claims and completions share statements ({@link GroupedStatement}), as many
- * at once as the pool has connections, so callers group only where they would otherwise wait for
- * a connection; the rarer writes commit alone. A caller its group left out (a second caller of one
- * key, a server without {@code RETURNING}) runs the single-row statement after it.
+ * MariaDB: concurrent claims and completions share statements ({@link SharedStatements}). A caller
+ * its group left out (a second caller of one key, a server without {@code RETURNING}) runs the
+ * single-row statement after it.
  */
-final class GroupedWrites extends CommitPerWrite {
-
-    /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
-    static final int MAX_GROUPED_ROWS = 128;
+final class GroupedWrites extends SharedStatements {
 
     private final MariaDbDialect dialect;
     final GroupedStatement<ClaimRows.NewClaim, ClaimResult> claims;
-    final GroupedStatement<CompletionRows.Completion, Boolean> completions;
-    private final int inFlight;
 
     /** @param inFlight grouped statements, claims and completions together, that may run at once */
     GroupedWrites(StoreConnections table, MariaDbDialect dialect, int inFlight, long waitMillis) {
-        super(table);
+        super(table, inFlight, waitMillis);
         this.dialect = dialect;
-        this.inFlight = inFlight;
-        StatementSlots slots = new StatementSlots(inFlight);
         this.claims = new GroupedStatement<>("claim", table.description,
                 new ClaimRows(table::open, dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
-        this.completions = new GroupedStatement<>("complete", table.description,
-                new CompletionRows(table::open, dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
     }
 
     @Override
@@ -40,12 +30,6 @@ final class GroupedWrites extends CommitPerWrite {
             }
         }
         return super.claim(request);
-    }
-
-    @Override
-    boolean complete(CompletionRows.Completion completion) {
-        Boolean completed = completions.run(completion);
-        return completed != null ? completed : super.complete(completion);
     }
 
     @Override
