@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: the javax legacy demo (embedded Tomcat 9) bare, and with the agent on the
 # embedded H2 store, on PostgreSQL and on MariaDB, in one run, with the raw store limit and start-up
-# beside it.
+# beside it. The pgapp-* cases keep the demo's orders in PostgreSQL instead of its H2 file. A case
+# named <case>@<x> runs <case> with the agent jar AGENT_<x> and/or the lines STORE_<x> added to the
+# store section of a server database's config (an A/B of two builds or settings in one run).
 #
 #   it-tests/perf/run.sh quick    # smoke check that every part runs (under a minute); numbers meaningless
 #   it-tests/perf/run.sh full     # the measurement (about 40 min with ROUNDS=2, 55 with the default 3)
@@ -11,7 +13,7 @@
 # Every case runs in a fresh JVM and a fresh working directory (fresh H2 files, a fresh table on
 # the server databases); rounds alternate bare and agent cases; the table shows medians over rounds.
 # Knobs (environment): ROUNDS THREADS CONNECTIONS WARMUP_MIN WARMUP_MAX WINDOW MEASURE
-#   STARTUP_SAMPLES CASES PG_URL PG_USER MDB_URL MDB_USER OUT
+#   STARTUP_SAMPLES CASES PG_URL PG_USER MDB_URL MDB_USER OUT TABLE_PREFIX
 # Needs: a JDK 17+, curl, python3; PostgreSQL at PG_URL for the pg-* cases and MariaDB at MDB_URL
 # for the mdb-* cases (each skipped if down; psql and mariadb clients drop the tables after).
 set -euo pipefail
@@ -32,7 +34,7 @@ case "$MODE" in
 esac
 : "${THREADS:=2}" "${CONNECTIONS:=32}" "${PG_URL:=jdbc:postgresql://127.0.0.1:5432/test}" "${PG_USER:=postgres}"
 : "${MDB_URL:=jdbc:mariadb://127.0.0.1:3306/test}" "${MDB_USER:=root}"
-: "${OUT:=$root/it-tests/target/perf}"
+: "${OUT:=$root/it-tests/target/perf}" "${TABLE_PREFIX:=perf_}"
 
 BUILT_DEMO=legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
 BUILT_AGENT=agent/target/idempotency-agent.jar
@@ -51,14 +53,20 @@ prerequisites() {
   # Copies: a build during the run must not swap the jars under running JVMs.
   mkdir -p "$OUT/jars"
   cp "$BUILT_DEMO" "$BUILT_AGENT" "$BUILT_BENCH" "$OUT/jars/"
+  local variant jar
+  for variant in $(tr ' ' '\n' <<<"$CASES" | sed -n 's/.*@//p' | sort -u); do
+    jar=AGENT_$variant store=STORE_$variant
+    [ -n "${!jar:-}" ] || [ -n "${!store:-}" ] || { log "case ...@$variant needs $jar (an agent jar) or $store"; exit 2; }
+    [ -z "${!jar:-}" ] || cp "${!jar}" "$OUT/jars/agent-$variant.jar"
+  done
   DEMO=$OUT/jars/$(basename "$BUILT_DEMO")
   AGENT=$OUT/jars/$(basename "$BUILT_AGENT")
   BENCH=$OUT/jars/$(basename "$BUILT_BENCH")
   local kind
   for kind in pg mdb; do
-    if [[ " $CASES " == *" $kind-"* ]] && ! server_up "$kind"; then
+    if [[ " $CASES " == *" $kind-"* || ( $kind = pg && " $CASES " == *" pgapp-"* ) ]] && ! server_up "$kind"; then
       log "$(server_name "$kind") is not answering at $(server_url "$kind"): the $kind-* cases are skipped"
-      CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v "^$kind-" | tr '\n' ' ')
+      CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v "^$kind-" | grep -v "^${kind}app-" | tr '\n' ' ')
       JMH=${JMH/,$(jmh_database "$kind")/}
     fi
   done
@@ -81,9 +89,10 @@ server_up() { # kind
 }
 
 # The demo's config with the store pointed at a server database, in a table of its own.
-server_config() { # kind table
+server_config() { # kind table [more lines of the store section]
   cat agent-config/examples/demo.yaml
   printf '\nstore:\n  url: %s\n  user: %s\n  table: %s\n' "$(server_url "$1")" "$(server_user "$1")" "$2"
+  [ -z "${3:-}" ] || sed 's/^/  /' <<<"$3"
 }
 
 drop_server_table() { # kind table
@@ -103,19 +112,50 @@ cpu_ticks() { # pid -> utime + stime of the whole JVM
   echo $(( ${12} + ${13} ))
 }
 
+# The PostgreSQL backends serving one JVM: the server ends of its connections to PG_URL's port
+# (PostgreSQL runs on this machine). Its CPU is the database's share of that JVM's requests.
+pg_backends() { # jvm_pid
+  local host port db; read -r host port db <<<"$(server_address pg)"
+  ss -tnpH state established 2>/dev/null | python3 -c '
+import re, sys
+jvm, port = "pid=%s," % sys.argv[1], ":" + sys.argv[2]
+rows = [line.split() for line in sys.stdin if line.strip()]
+mine = {r[2].rsplit(":", 1)[1] for r in rows if r[3].endswith(port) and jvm in r[-1]}
+print(" ".join(m for r in rows if r[2].endswith(port) and r[3].rsplit(":", 1)[1] in mine
+               for m in re.findall(r"pid=(\d+)", r[-1])))' "$1" "$port"
+}
+
+cpu_ticks_of() { # pids... -> their utime + stime together (pids that have gone count 0)
+  local total=0 pid
+  for pid in "$@"; do
+    [ -r "/proc/$pid/stat" ] && total=$((total + $(cpu_ticks "$pid" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+
 PID=
 WORK=
 
 # Starts the demo for a case in a fresh directory on a free port; waits for the first served
 # POST /orders (which creates order 1 for "get", and completes the key "replay" replays). Sets PID,
 # WORK, PORT and STARTED ("wall_ms cpu_ms" from the java command to that first answer).
+# A pgapp-<case> is <case> with the demo's orders in a PostgreSQL table of its own.
 launch() { # case run_id
-  local kind=${1%%-*}
+  local name=${1%@*} opts=() agent=$AGENT store=
+  if [[ $1 == *@* ]]; then
+    local jar=AGENT_${1##*@} extra=STORE_${1##*@}
+    [ -z "${!jar:-}" ] || agent=$OUT/jars/agent-${1##*@}.jar
+    store=${!extra:-}
+  fi
   WORK=$(mktemp -d)
-  local opts=()
+  if [[ $name == pgapp-* ]]; then
+    name=${name#pgapp-}
+    opts=("-Ddemo.orders.url=$PG_URL" "-Ddemo.orders.user=$PG_USER" "-Ddemo.orders.table=${TABLE_PREFIX}${2}_orders")
+  fi
+  local kind=${name%%-*}
   case "$kind" in
-    h2) opts=("-javaagent:$AGENT=config=$root/agent-config/examples/demo.yaml") ;;
-    pg|mdb) server_config "$kind" "perf_$2" >"$WORK/agent.yaml"; opts=("-javaagent:$AGENT=config=$WORK/agent.yaml") ;;
+    h2) opts+=("-javaagent:$agent=config=$root/agent-config/examples/demo.yaml") ;;
+    pg|mdb) server_config "$kind" "${TABLE_PREFIX}$2" "$store" >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
   (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" 0 >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
@@ -149,7 +189,7 @@ window() { # seconds mode run_id
       "http://127.0.0.1:$PORT" -- "$2" "$3" "w$(date +%s%N)" | python3 "$here/wrk_window.py" "$1"
 }
 
-mode_of() { case "$1" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }
+mode_of() { case "${1%@*}" in *-get) echo get ;; *-replay) echo replay ;; *) echo new ;; esac; }
 
 # Warm-up: windows until two successive ones agree within 5 % (after WARMUP_MIN s) or WARMUP_MAX s.
 warm_up() { # mode run_id
@@ -177,17 +217,27 @@ run_case() { # case round
   local started=$STARTED
   local mode; mode=$(mode_of "$name")
   local warmed; warmed=$(warm_up "$mode" "$run_id")
+  local backends=() db_before=0
+  [[ $name == pg-* || $name == pgapp-* ]] && read -r -a backends <<<"$(pg_backends "$PID")"
+  [ "${#backends[@]}" -gt 0 ] && db_before=$(cpu_ticks_of "${backends[@]}")
   local before; before=$(cpu_ticks "$PID")
   local measured; measured=$(window "$MEASURE" "$mode" "$run_id")
   local after; after=$(cpu_ticks "$PID")
+  local db_after=0
+  [ "${#backends[@]}" -gt 0 ] && db_after=$(cpu_ticks_of "${backends[@]}")
   local heap; heap=$(heap_after_gc_kb)
   stop
-  case "$name" in pg-*|mdb-*) drop_server_table "${name%%-*}" "perf_$run_id" ;; esac
+  case "$name" in
+    pg-*|mdb-*) drop_server_table "${name%%-*}" "${TABLE_PREFIX}$run_id" ;;
+    pgapp-*) drop_server_table pg "${TABLE_PREFIX}${run_id}_orders"; drop_server_table pg "${TABLE_PREFIX}$run_id" ;;
+  esac
   local requests=${measured%% *}
   local cpu_us_per_req=$(( requests > 0 ? (after - before) * 1000000 / TICK / requests : 0 ))
+  local db_us_per_req=$(( requests > 0 ? (db_after - db_before) * 1000000 / TICK / requests : 0 ))
   # case round requests rps p50 p99 non2xx seconds cpu_us/req heap_kb warmup_s start_wall_ms start_cpu_ms
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$round" "${measured// /$'\t'}" "$cpu_us_per_req" \
-    "${heap:-0}" "$warmed" "${started% *}" "${started#* }" >>"$RESULTS"
+  # start_classes (empty here) db_cpu_us/req
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t%s\n' "$name" "$round" "${measured// /$'\t'}" "$cpu_us_per_req" \
+    "${heap:-0}" "$warmed" "${started% *}" "${started#* }" "$db_us_per_req" >>"$RESULTS"
   log "$name round $round: $(cut -d' ' -f2 <<<"$measured") req/s after ${warmed}s warm-up, $(cut -d' ' -f5 <<<"$measured") non-2xx"
 }
 

@@ -8,7 +8,7 @@ import statistics
 import sys
 
 COLUMNS = ["case", "round", "requests", "rps", "p50", "p99", "failed", "seconds", "cpu_us", "heap_kb",
-           "warmup_s", "start_wall_ms", "start_cpu_ms", "start_classes"]
+           "warmup_s", "start_wall_ms", "start_cpu_ms", "start_classes", "db_cpu_us"]
 
 # The origins class-origins.sh counts, in the order shown.
 ORIGINS = ["bytebuddy", "h2", "jackson", "yaml", "hikaricp", "agent", "jdk", "app", "total"]
@@ -26,7 +26,20 @@ CASES = {
     "h2-replay": ("agent H2, POST /orders, replays", "bare-create", 0.95),
     "pg-replay": ("agent PostgreSQL, POST /orders, replays", "bare-create", 0.95),
     "mdb-replay": ("agent MariaDB, POST /orders, replays", "bare-create", 0.95),
+    # The demo's orders in PostgreSQL too: a service that writes its own data to a database server.
+    "pgapp-bare-create": ("bare, POST /orders, orders in PostgreSQL", None, None),
+    "pgapp-pg-new": ("agent PostgreSQL, POST /orders, new keys, orders in PostgreSQL", "pgapp-bare-create", 0.80),
+    "pgapp-pg-replay": ("agent PostgreSQL, POST /orders, replays, orders in PostgreSQL", "pgapp-bare-create", 0.95),
 }
+
+
+def with_variants(samples):
+    """(case, label, baseline, target) in table order: each case of CASES, then its <case>@<x> variants
+    (the same case with the agent jar AGENT_<x>), measured against the same baseline."""
+    for case, (label, baseline, target) in CASES.items():
+        yield case, label, baseline, target
+        for variant in sorted(c for c in samples if c.startswith(case + "@")):
+            yield variant, "%s [agent %s]" % (label, variant.split("@", 1)[1]), baseline, target
 
 
 def load(path):
@@ -68,12 +81,13 @@ def verdict(ratio, target):
 
 def main(samples_path, raw_path, conditions_path):
     samples = load(samples_path)
-    rounds = max((len(rows) for case, rows in samples.items() if case in CASES), default=0)
+    rounds = max((len(rows) for case, rows in samples.items() if case.split("@")[0] in CASES), default=0)
     print("### End to end (medians of %d round(s))\n" % rounds)
     print("```\n" + open(conditions_path).read().strip() + "\n```\n")
-    print("| case | req/s | per round | p50 ms | p99 ms | server CPU µs/req | failed | ratio | target |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    for case, (label, baseline, target) in CASES.items():
+    print("| case | req/s | per round | p50 ms | p99 ms | server CPU µs/req | PostgreSQL CPU µs/req | failed | ratio"
+          " | target |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for case, label, baseline, target in with_variants(samples):
         rows = samples.get(case)
         if not rows:
             continue
@@ -85,9 +99,11 @@ def main(samples_path, raw_path, conditions_path):
             goal = "≥ %.2f: %s" % (target, verdict(value, target))
         per_round = " ".join("%.0f" % float(r["rps"]) for r in rows)
         failed = sum(int(r["failed"]) for r in rows)
-        print("| %s | %.0f | %s | %.2f | %.2f | %.0f | %d | %s | %s |" % (
-            label, rps, per_round, median(rows, "p50"), median(rows, "p99"), median(rows, "cpu_us"), failed,
-            ratio, goal))
+        # The backends serving this JVM (pg-* and pgapp-* cases only).
+        db_cpu = median(rows, "db_cpu_us") if all(r.get("db_cpu_us") for r in rows) else 0
+        print("| %s | %.0f | %s | %.2f | %.2f | %.0f | %s | %d | %s | %s |" % (
+            label, rps, per_round, median(rows, "p50"), median(rows, "p99"), median(rows, "cpu_us"),
+            "%.0f" % db_cpu if db_cpu else "", failed, ratio, goal))
 
     scores = raw_store(raw_path)
     if scores:
@@ -124,13 +140,13 @@ def main(samples_path, raw_path, conditions_path):
         for label, rows in (("bare", bare), ("agent (H2)", agent)):
             print("| %s | %s |" % (label, " | ".join("%.0f" % median_origin(rows, o) for o in ORIGINS)))
 
-    broken = [case for case, rows in samples.items() if case in CASES
+    broken = [case for case, rows in samples.items() if case.split("@")[0] in CASES
               and any(int(r["requests"]) == 0 or int(r["failed"]) >= int(r["requests"]) for r in rows)]
     if broken:
         print("\nFAILED: no request succeeded in " + ", ".join(broken))
 
     heaps = [(case, median(rows, "heap_kb") / 1024) for case, rows in samples.items()
-             if case in CASES and median(rows, "heap_kb") > 0]
+             if case.split("@")[0] in CASES and median(rows, "heap_kb") > 0]
     if heaps:
         print("\nHeap used after a full GC at the end of the measured window (MB): "
               + ", ".join("%s %.1f" % h for h in heaps))

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Plain JDBC: each write is one transaction covering the business row and its side-effect row. */
-public final class OrderRepository {
+public final class OrderRepository implements OrderBook {
 
     private static final Logger LOG = LoggerFactory.getLogger(OrderRepository.class);
 
@@ -22,6 +22,7 @@ public final class OrderRepository {
     }
 
     /** Inserts the order and its "confirmation e-mail" outbox row together; returns the order id. */
+    @Override
     public long createOrder(String item, int quantity) {
         return inTransaction(connection -> {
             long id = insert(connection, "INSERT INTO orders (item, quantity, state) VALUES (?, ?, 'created')",
@@ -34,6 +35,7 @@ public final class OrderRepository {
     }
 
     /** Inserts the payment and its "provider charge" row together; empty if the order does not exist. */
+    @Override
     public Optional<Long> addPayment(long orderId, BigDecimal amount) {
         return inTransaction(connection -> {
             if (findOrder(connection, orderId).isEmpty()) {
@@ -46,14 +48,21 @@ public final class OrderRepository {
         });
     }
 
+    @Override
     public Optional<Order> find(long id) {
         return inTransaction(connection -> findOrder(connection, id));
     }
 
+    @Override
     public Stats stats() {
         return inTransaction(connection -> new Stats(
                 count(connection, "orders"), count(connection, "outbox_emails"),
                 count(connection, "payments"), count(connection, "provider_charges")));
+    }
+
+    @Override
+    public void shutdown() {
+        database.shutdown();
     }
 
     private interface Work<T> {

@@ -25,20 +25,21 @@ public final class OrdersApi {
 
     private static volatile OrdersApi instance;
 
-    private final OrdersDatabase database;
-    private final OrderRepository repository;
+    private final OrderBook book;
 
-    private OrdersApi(OrdersDatabase database) {
-        this.database = database;
-        this.repository = new OrderRepository(database);
+    private OrdersApi(OrderBook book) {
+        this.book = book;
     }
 
-    /** The one instance of this process (or web application), on the default database. */
+    /**
+     * The one instance of this process (or web application), on the default database: the embedded
+     * H2 file, or a PostgreSQL table if {@code demo.orders.url} is set (see {@link PostgresOrderBook}).
+     */
     public static OrdersApi instance() {
         if (instance == null) {
             synchronized (OrdersApi.class) {
                 if (instance == null) {
-                    instance = new OrdersApi(OrdersDatabase.openDefault());
+                    instance = new OrdersApi(OrderBook.openDefault());
                 }
             }
         }
@@ -49,7 +50,7 @@ public final class OrdersApi {
     public static void shutdown() {
         synchronized (OrdersApi.class) {
             if (instance != null) {
-                instance.database.shutdown();
+                instance.book.shutdown();
                 instance = null;
             }
         }
@@ -76,6 +77,8 @@ public final class OrdersApi {
             return notFound();
         } catch (Json.BadRequest e) {
             return error(400, e.getMessage());
+        } catch (UnsupportedOperationException e) {
+            return error(501, e.getMessage());
         }
     }
 
@@ -85,14 +88,14 @@ public final class OrdersApi {
         if (!order.matches()) {
             return notFound();
         }
-        return repository.find(Long.parseLong(order.group(1)))
+        return book.find(Long.parseLong(order.group(1)))
                 .map(found -> ApiReply.json(200, Json.write(found)))
                 .orElseGet(OrdersApi::notFound);
     }
 
     /** {@code GET /stats}. */
     public ApiReply stats() {
-        return ApiReply.json(200, Json.write(repository.stats()));
+        return ApiReply.json(200, Json.write(book.stats()));
     }
 
     /** {@code GET /health}. */
@@ -121,7 +124,7 @@ public final class OrdersApi {
         if (item == null || item.isBlank() || quantity == null || quantity < 1) {
             throw new Json.BadRequest("an order needs a non-blank item and a quantity of at least 1");
         }
-        long id = repository.createOrder(item, quantity);
+        long id = book.createOrder(item, quantity);
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Location", request.contextPath() + "/orders/" + id);
         headers.put("Set-Cookie", "demo-session=" + sessionId() + "; Path=/; HttpOnly");
@@ -135,7 +138,7 @@ public final class OrdersApi {
         if (amount == null || amount.signum() <= 0) {
             throw new Json.BadRequest("a payment needs a positive amount");
         }
-        Optional<Long> paymentId = repository.addPayment(orderId, amount);
+        Optional<Long> paymentId = book.addPayment(orderId, amount);
         return paymentId.map(id -> ApiReply.json(201, Json.object("paymentId", id)))
                 .orElseGet(OrdersApi::notFound);
     }

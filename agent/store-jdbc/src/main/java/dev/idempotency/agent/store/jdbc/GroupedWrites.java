@@ -6,33 +6,23 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 
 /**
- * MariaDB: concurrent claims of new keys and completions share statements
- * ({@link GroupedStatement}), as many at once as the pool has connections, so callers group only
- * where they would otherwise wait for a connection; the rarer writes commit alone. A new key is
- * claimed by an insert before any read ({@link ClaimRows}); a caller its group left out (a key that
- * has a row, a second caller of one key, a server without {@code RETURNING}) goes on to the replay
- * read and the full single-row claim, and a completion left out runs its single-row statement.
+ * MariaDB: concurrent claims of new keys and completions share statements ({@link SharedStatements}).
+ * A new key is claimed by an insert before any read ({@link ClaimRows}); a caller its group left out
+ * (a key that has a row, a second caller of one key, a server without {@code RETURNING}) goes on to
+ * the replay read and the full single-row claim, and a completion left out runs its single-row
+ * statement.
  */
-final class GroupedWrites extends CommitPerWrite {
-
-    /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
-    static final int MAX_GROUPED_ROWS = 128;
+final class GroupedWrites extends SharedStatements {
 
     private final MariaDbDialect dialect;
     final GroupedStatement<ClaimRows.NewClaim, ClaimResult> claims;
-    final GroupedStatement<CompletionRows.Completion, Boolean> completions;
-    private final int inFlight;
 
     /** @param inFlight grouped statements, claims and completions together, that may run at once */
     GroupedWrites(StoreConnections table, MariaDbDialect dialect, int inFlight, long waitMillis) {
-        super(table);
+        super(table, inFlight, waitMillis);
         this.dialect = dialect;
-        this.inFlight = inFlight;
-        StatementSlots slots = new StatementSlots(inFlight);
         this.claims = new GroupedStatement<>("claim", table.description,
                 new ClaimRows(table::open, dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
-        this.completions = new GroupedStatement<>("complete", table.description,
-                new CompletionRows(table::open, dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
     }
 
     @Override
@@ -42,13 +32,7 @@ final class GroupedWrites extends CommitPerWrite {
     }
 
     @Override
-    boolean complete(CompletionRows.Completion completion) {
-        Boolean completed = completions.run(completion);
-        return completed != null ? completed : super.complete(completion);
-    }
-
-    @Override
     public String toString() {
-        return "grouped statements (at most " + inFlight + " in flight)";
+        return "new keys inserted first, grouped statements (at most " + inFlight + " in flight)";
     }
 }

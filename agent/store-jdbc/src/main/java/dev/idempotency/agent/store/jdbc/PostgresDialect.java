@@ -12,10 +12,11 @@ import java.util.Properties;
  * PostgreSQL: a new key is claimed by {@code INSERT ... ON CONFLICT DO NOTHING RETURNING}, which
  * on a conflict neither writes nor locks, so a replay still commits nothing. A key that has a row
  * goes through one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the conflicting row is
- * locked by the statement itself, so the primary key decides every race. Each write commits on
- * its caller's connection: PostgreSQL already flushes the WAL of concurrent commits together, and
- * grouping concurrent claims and completions into shared statements measured no faster (0.96-0.98
- * at 32 callers, see docs/performance.md).
+ * locked by the statement itself, so the primary key decides every race. Concurrent new-key
+ * claims and completions share statements ({@link GroupedInsertFirst}) where callers would
+ * otherwise wait for a pooled connection: on a service whose own data is on the same server,
+ * every commit the agent saves is CPU the server gives back (docs/performance.md, "Against a
+ * service that writes to PostgreSQL").
  */
 final class PostgresDialect extends Dialect {
 
@@ -34,10 +35,10 @@ final class PostgresDialect extends Dialect {
         return "postgresql";
     }
 
-    /** PostgreSQL flushes the WAL of concurrent commits together: a commit per write, new keys inserted first. */
+    /** New keys inserted first; claims and completions grouped, as many statements in flight as the pool has connections. */
     @Override
     WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
-        return new InsertFirst(table, claimIfAbsentSql(table.sql));
+        return new GroupedInsertFirst(table, claimIfAbsentSql(table.sql), settings.poolSize(), waitMillis);
     }
 
     @Override
@@ -79,7 +80,7 @@ final class PostgresDialect extends Dialect {
     }
 
     /** A claim of a key without a row that neither writes nor locks when the key has one, returning the new record or no row. */
-    private static String claimIfAbsentSql(TableSql sql) {
+    static String claimIfAbsentSql(TableSql sql) {
         return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
                 + ") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
     }

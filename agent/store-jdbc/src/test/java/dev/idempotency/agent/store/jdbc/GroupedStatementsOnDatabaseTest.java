@@ -50,13 +50,22 @@ abstract class GroupedStatementsOnDatabaseTest {
     /** Ends the connection of the statement waiting for a row lock on the table (true once one was found). */
     abstract boolean killLockWaiter(Connection admin, String table) throws SQLException;
 
+    /** The database's grouped strategy with one statement in flight. */
+    abstract WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis);
+
     @BeforeEach
     void open() {
         settings = settings(TestDatabases.uniqueTable());
-        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), MariaDbGroupedStatementsStoreTest::oneInFlight);
-        GroupedWrites writes = (GroupedWrites) store.writeStrategy();
-        claims = writes.claims;
-        completions = writes.completions;
+        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), this::oneInFlight);
+        if (store.writeStrategy() instanceof GroupedWrites) {
+            GroupedWrites writes = (GroupedWrites) store.writeStrategy();
+            claims = writes.claims;
+            completions = writes.completions;
+        } else {
+            GroupedInsertFirst writes = (GroupedInsertFirst) store.writeStrategy();
+            claims = writes.claims;
+            completions = writes.completions;
+        }
     }
 
     @AfterEach

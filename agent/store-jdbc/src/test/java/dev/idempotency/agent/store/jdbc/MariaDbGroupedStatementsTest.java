@@ -16,6 +16,11 @@ class MariaDbGroupedStatementsTest extends GroupedStatementsOnDatabaseTest {
     }
 
     @Override
+    WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+        return MariaDbGroupedStatementsStoreTest.oneInFlight(table, settings, waitMillis);
+    }
+
+    @Override
     boolean killLockWaiter(Connection admin, String table) throws SQLException {
         long id;
         try (PreparedStatement find = admin.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST "

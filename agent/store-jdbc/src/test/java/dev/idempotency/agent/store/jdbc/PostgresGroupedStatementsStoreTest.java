@@ -1,0 +1,16 @@
+package dev.idempotency.agent.store.jdbc;
+
+import dev.idempotency.agent.vocabulary.StoreSettings;
+
+/** The contract with concurrent new-key claims and completions sharing statements, one in flight at a time. */
+class PostgresGroupedStatementsStoreTest extends PostgresStoreTest {
+
+    @Override
+    JdbcIdempotencyStore open(StoreSettings settings) {
+        return JdbcStores.open(settings, Dialect.forUrl(settings.url()), PostgresGroupedStatementsStoreTest::oneInFlight);
+    }
+
+    static WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+        return new GroupedInsertFirst(table, PostgresDialect.claimIfAbsentSql(table.sql), 1, waitMillis);
+    }
+}
