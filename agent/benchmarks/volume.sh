@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The store at volume on your own database: fills a fresh table (bulk SQL) to each size given,
+# The store at volume on your own database: fills a fresh table to each size given (the database
+# generates the rows, INSERT ... SELECT in chunks of 20,000),
 # measures claim+complete and replay latency against the empty table with the same harness, bytes
 # on disk per record, and the purge of expired records with claims running beside it; drops the
-# table at the end. Refuses to start without the free disk it needs; stops filling at --max-minutes.
+# table at the end. Refuses to start without the free disk it needs; stops filling at --max-minutes
+# and measures at the size it reached.
 #   agent/benchmarks/volume.sh --url jdbc:postgresql://db:5432/app --user app --password ... \
 #     --records 1000000,10000000 [--threads 4] [--seconds 10] [--warm-up-seconds 3] [--body 100-2000] \
 #     [--in-progress 0.02] [--ttl-hours 24] [--expired 0.1] [--max-minutes 60] [--disk-path DIR] \

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -10,6 +11,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
@@ -42,7 +44,9 @@ public final class VolumeBenchmark {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final int REPLAY_KEYS = 2_000;
     private static final int PURGE_BATCH = 500;
+    /** Connections filling at once: the database does the work, two keep both of its cores busy. */
     private static final int FILL_THREADS = 2;
+    private static final int PROGRESS_SECONDS = 30;
     /** The answer of a new key: the same as the store benchmark's. */
     private static final StoredResponse RESPONSE = StoreBenchmark.RESPONSE;
 
@@ -108,8 +112,8 @@ public final class VolumeBenchmark {
                 (thread, n) -> claimAndComplete());
         LatencyHarness.Result emptyReplays = harness.run("empty: replay", options.phase, () -> false,
                 (thread, n) -> replay("replay-" + ThreadLocalRandom.current().nextInt(REPLAY_KEYS)));
-        say("%s", emptyClaims);
-        say("%s", emptyReplays);
+        say("%s  (load %.1f)", emptyClaims, load());
+        say("%s  (load %.1f)", emptyReplays, load());
         DataSource filler = fillerConnections();
         BulkFill fill = new BulkFill(sql, options);
         long filled = 0;
@@ -121,31 +125,36 @@ public final class VolumeBenchmark {
         LatencyHarness.Result lastClaims = emptyClaims;
         for (long size : options.records) {
             long started = System.nanoTime();
-            if (!fill(filler, fill, filled, size, false)) {
-                say("stopped filling at the time limit (--max-minutes %d)", options.maxTime.toMinutes());
-                break;
+            long reached = fill(filler, fill, filled, size, false);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            say("filled %,d records in %.0f s (%,.0f records/s)", reached - filled, seconds, (reached - filled) / seconds);
+            filled = reached;
+            if (reached < size) {
+                say("stopped filling at the time limit (--max-minutes %d): measuring at %,d records", options.maxTime.toMinutes(),
+                        reached);
             }
-            say("filled %,d records in %.0f s (%,.0f records/s)", size - filled, (System.nanoTime() - started) / 1e9,
-                    (size - filled) / ((System.nanoTime() - started) / 1e9));
-            filled = size;
             long bytes = bytesOnDisk(filler);
             long count = count(filler);
             long filledTo = filled;
-            LatencyHarness.Result claims = harness.run(String.format(Locale.ROOT, "%,d: claim+complete", size),
+            LatencyHarness.Result claims = harness.run(String.format(Locale.ROOT, "%,d: claim+complete", filled),
                     options.phase, () -> false, (thread, n) -> claimAndComplete());
-            LatencyHarness.Result replays = harness.run(String.format(Locale.ROOT, "%,d: replay", size), options.phase,
+            LatencyHarness.Result replays = harness.run(String.format(Locale.ROOT, "%,d: replay", filled), options.phase,
                     () -> false, (thread, n) -> replayFilled(fill, filledTo));
-            say("%s", claims);
-            say("%s", replays);
+            say("%s  (load %.1f)", claims, load());
+            say("%s  (load %.1f)", replays, load());
             say("%,d bytes on disk for %,d records: %,d bytes per record", bytes, count, bytes / Math.max(1, count));
-            rows.add(row(String.format(Locale.ROOT, "%,d", size), claims, emptyClaims, replays, emptyReplays, bytes,
+            rows.add(row(String.format(Locale.ROOT, "%,d", filled), claims, emptyClaims, replays, emptyReplays, bytes,
                     bytes / Math.max(1, count)));
             lastClaims = claims;
+            if (reached < size) {
+                break;
+            }
         }
         report.add("");
         report.addAll(rows);
-        if (filled > 0 && options.expired() > 0 && System.nanoTime() - deadline < 0) {
-            purge(filler, fill, lastClaims);
+        long expired = (long) (filled * options.expiredShare);
+        if (expired > 0 && System.nanoTime() - deadline < 0) {
+            purge(filler, fill, expired, lastClaims);
         }
     }
 
@@ -190,9 +199,8 @@ public final class VolumeBenchmark {
     }
 
     /** Expired records added at once, then purged in the keeper's batches while claims run beside it. */
-    private void purge(DataSource filler, BulkFill fill, LatencyHarness.Result before) throws Exception {
-        long expired = options.expired();
-        if (!fill(filler, fill, 0, expired, true)) {
+    private void purge(DataSource filler, BulkFill fill, long expired, LatencyHarness.Result before) throws Exception {
+        if (fill(filler, fill, 0, expired, true) < expired) {
             say("stopped adding expired records at the time limit");
             return;
         }
@@ -220,7 +228,7 @@ public final class VolumeBenchmark {
         double seconds = purgeNanos[0] / 1e9;
         say("purged %,d expired records in %.1f s: %,.0f records/s (batches of %d)", purged.get(), seconds,
                 purged.get() / seconds, PURGE_BATCH);
-        say("%s", claims);
+        say("%s  (load %.1f)", claims, load());
         report.add("");
         report.add("| purge | records | seconds | records/s | claim+complete p99 during / before (ms) | ratio |");
         report.add("|---|---|---|---|---|---|");
@@ -229,35 +237,52 @@ public final class VolumeBenchmark {
                 claims.p99Millis / before.p99Millis));
     }
 
-    private boolean fill(DataSource filler, BulkFill fill, long from, long to, boolean expired) throws Exception {
+    /**
+     * Rows {@code from} to {@code to} in chunks of {@link BulkFill#CHUNK}, taken in turn by
+     * {@value #FILL_THREADS} connections; reports progress every {@value #PROGRESS_SECONDS} s. Past
+     * the deadline no chunk is begun: returns the end of the rows filled, {@code to} unless the
+     * deadline came first.
+     */
+    private long fill(DataSource filler, BulkFill fill, long from, long to, boolean expired) throws Exception {
+        AtomicLong next = new AtomicLong(from);
+        AtomicLong inserted = new AtomicLong();
+        List<Exception> failures = Collections.synchronizedList(new ArrayList<>());
         List<Thread> threads = new ArrayList<>();
-        AtomicBoolean inTime = new AtomicBoolean(true);
-        List<Exception> failures = new ArrayList<>();
-        long share = (to - from + FILL_THREADS - 1) / FILL_THREADS;
         for (int t = 0; t < FILL_THREADS; t++) {
-            long start = from + t * share;
-            long end = Math.min(to, start + share);
             Thread thread = new Thread(() -> {
                 try (Connection connection = filler.getConnection()) {
-                    if (!fill.fill(connection, start, end, expired, deadline)) {
-                        inTime.set(false);
+                    while (failures.isEmpty() && System.nanoTime() - deadline < 0) {
+                        long start = next.getAndAdd(BulkFill.CHUNK);
+                        if (start >= to) {
+                            return;
+                        }
+                        long end = Math.min(to, start + BulkFill.CHUNK);
+                        fill.insert(connection, start, end, expired);
+                        inserted.addAndGet(end - start);
                     }
                 } catch (SQLException | RuntimeException e) {
-                    synchronized (failures) {
-                        failures.add(e instanceof SQLException ? (SQLException) e : new IllegalStateException(e));
-                    }
+                    failures.add(e);
                 }
             }, "volume-fill-" + t);
             thread.start();
             threads.add(thread);
         }
+        long started = System.nanoTime();
         for (Thread thread : threads) {
-            thread.join();
+            while (thread.isAlive()) {
+                thread.join(PROGRESS_SECONDS * 1_000L);
+                if (thread.isAlive()) {
+                    double seconds = (System.nanoTime() - started) / 1e9;
+                    say("  %,d of %,d %srecords in %.0f s (%,.0f records/s, load %.1f)", inserted.get(), to - from,
+                            expired ? "expired " : "", seconds, inserted.get() / seconds, load());
+                }
+            }
         }
         if (!failures.isEmpty()) {
             throw failures.get(0);
         }
-        return inTime.get();
+        // Every chunk handed out below the end was filled: the rows are from..min(to, next) without a gap.
+        return Math.min(to, next.get());
     }
 
     private void claimAndComplete() {
@@ -307,15 +332,12 @@ public final class VolumeBenchmark {
         }
     }
 
-    /** Connections for the bulk fill: their own, with time for a batch on a busy server. */
+    /** Connections for the bulk fill: their own, with time for a chunk on a busy server. */
     private DataSource fillerConnections() {
         StoreSettings patient = settings.withStatementTimeout(Duration.ofMinutes(2));
         Properties properties = dialect.connectionProperties(patient);
         properties.setProperty("user", options.user);
         properties.setProperty("password", options.password);
-        if (dialect instanceof PostgresDialect) {
-            properties.setProperty("reWriteBatchedInserts", "true");
-        }
         return new DriverDataSource(dialect.driverClassName(), dialect.normaliseUrl(options.url), properties);
     }
 
@@ -396,6 +418,11 @@ public final class VolumeBenchmark {
                 replays.p50Millis, replays.p99Millis, replays.opsPerSecond(), replays.p99Millis / emptyReplays.p99Millis,
                 bytes < 0 ? "" : String.format(Locale.ROOT, "%,d", bytes), perRecord < 0 ? "" : String.format(Locale.ROOT,
                         "%,d", perRecord));
+    }
+
+    /** The machine's load average over the last minute: the phases' numbers depend on it on a shared machine. */
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static void say(String format, Object... arguments) {
