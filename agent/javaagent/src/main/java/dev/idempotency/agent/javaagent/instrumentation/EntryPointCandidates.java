@@ -65,6 +65,7 @@ final class EntryPointCandidates {
         }
         Map<String, List<EntryPointInstrumentation>> byName = new HashMap<>();
         List<ByInterface> byInterface = new ArrayList<>();
+        ClassFileResources classFiles = ClassFileResources.ofThisJvm();
         for (EntryPointInstrumentation instrumentation : enabledFirst) {
             for (String className : instrumentation.classNames()) {
                 byName.computeIfAbsent(internalName(className), ignored -> new ArrayList<>()).add(instrumentation);
@@ -72,7 +73,7 @@ final class EntryPointCandidates {
             if (!instrumentation.entryInterfaces().isEmpty()) {
                 Set<String> targets = new HashSet<>();
                 instrumentation.entryInterfaces().forEach(name -> targets.add(internalName(name)));
-                byInterface.add(new ByInterface(instrumentation, new ImplementorScan(targets)));
+                byInterface.add(new ByInterface(instrumentation, new ImplementorScan(targets, classFiles)));
             }
         }
         return new EntryPointCandidates(byName, byInterface, Set.copyOf(disabledGroups), events);

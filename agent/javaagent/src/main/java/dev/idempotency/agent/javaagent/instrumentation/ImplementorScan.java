@@ -11,9 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Answers "might this class implement one of a group's entry interfaces ({@code Servlet},
  * {@code Filter}, ...)?" from class file headers alone, remembering the answer for every type name
- * it has seen, per class loader. A supertype that is not loaded yet is read as a resource, header
- * only. Byte Buddy's precise matcher then runs on the few classes that pass; the thousands of
- * container and library classes never reach it.
+ * it has seen, per class loader. A supertype that is not loaded yet is read as a resource
+ * ({@link ClassFileResources}), header only. Byte Buddy's precise matcher then runs on the few
+ * classes that pass; the thousands of container and library classes never reach it.
  */
 final class ImplementorScan {
 
@@ -21,11 +21,13 @@ final class ImplementorScan {
     private static final int MAX_DEPTH = 64;
 
     private final Set<String> targets;
+    private final ClassFileResources classFiles;
     private final Map<ClassLoader, Map<String, Boolean>> known = Collections.synchronizedMap(new WeakHashMap<>());
 
     /** @param targets internal names of the interfaces to look for ({@code javax/servlet/Servlet}) */
-    ImplementorScan(Set<String> targets) {
+    ImplementorScan(Set<String> targets, ClassFileResources classFiles) {
         this.targets = targets;
+        this.classFiles = classFiles;
     }
 
     /**
@@ -76,8 +78,8 @@ final class ImplementorScan {
         return known.computeIfAbsent(loader, ignored -> new ConcurrentHashMap<>());
     }
 
-    private static ClassFileHeader read(ClassLoader loader, String name) {
-        try (InputStream in = loader.getResourceAsStream(name + ".class")) {
+    private ClassFileHeader read(ClassLoader loader, String name) {
+        try (InputStream in = classFiles.open(loader, name)) {
             return in == null ? null : ClassFileHeader.parse(in.readAllBytes());
         } catch (IOException | RuntimeException unreadable) {
             return null;

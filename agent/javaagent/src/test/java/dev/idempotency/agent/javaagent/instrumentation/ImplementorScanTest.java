@@ -43,7 +43,7 @@ class ImplementorScanTest {
     }
 
     private final ClassLoader loader = getClass().getClassLoader();
-    private final ImplementorScan hierarchy = new ImplementorScan(Set.of(internalName(Entry.class)));
+    private final ImplementorScan hierarchy = new ImplementorScan(Set.of(internalName(Entry.class)), ClassFileResources.ofThisJvm());
 
     @Test
     void concreteClassesReachingTheEntryInterfaceMatch() throws IOException {
