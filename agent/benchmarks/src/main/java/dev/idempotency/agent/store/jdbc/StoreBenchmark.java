@@ -276,21 +276,24 @@ public class StoreBenchmark {
             case "plain":
                 return new CommitPerWrite(table);
             case "grouped":
-                return new GroupedWrites(table, mariaDb(table), poolSize, waitMillis);
+                return groupedWrites(table, poolSize, waitMillis);
             default:
                 if (writes.startsWith("grouped-")) {
-                    return new GroupedWrites(table, mariaDb(table), Integer.parseInt(writes.substring("grouped-".length())),
-                            waitMillis);
+                    return groupedWrites(table, Integer.parseInt(writes.substring("grouped-".length())), waitMillis);
                 }
                 throw new IllegalArgumentException("unknown write strategy " + writes);
         }
     }
 
-    private static MariaDbDialect mariaDb(StoreConnections table) {
-        if (!(table.dialect instanceof MariaDbDialect)) {
-            throw new IllegalArgumentException("grouped statements are MariaDB's, not " + table.dialect.name() + "'s");
+    private static GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
+        if (table.dialect instanceof MariaDbDialect) {
+            return ((MariaDbDialect) table.dialect).groupedWrites(table, inFlight, waitMillis);
         }
-        return (MariaDbDialect) table.dialect;
+        if (table.dialect instanceof PostgresDialect) {
+            return ((PostgresDialect) table.dialect).groupedWrites(table, inFlight, waitMillis);
+        }
+        throw new IllegalArgumentException("grouped statements are PostgreSQL's and MariaDB's, not "
+                + table.dialect.name() + "'s");
     }
 
     private static ClaimRequest request(String key) {

@@ -1,33 +1,40 @@
 package dev.idempotency.agent.store.jdbc;
 
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 
 /**
- * MariaDB: concurrent claims of new keys and completions share statements ({@link SharedStatements}).
- * A new key is claimed by an insert before any read ({@link ClaimRows}); a caller its group left out
- * (a key that has a row, a second caller of one key, a server without {@code RETURNING}) goes on to
- * the replay read and the full single-row claim, and a completion left out runs its single-row
- * statement.
+ * PostgreSQL and MariaDB: a new key is claimed before any read, by an insert that writes nothing
+ * to a key that has a row, and concurrent callers share these inserts and their completions
+ * ({@link SharedStatements}); how a group of new keys is inserted is the database's
+ * ({@link PostgresClaimRows}, {@link ClaimRows}). A caller its group left out (a key that has a
+ * row, a second caller of one key, a MariaDB server without {@code RETURNING}) goes on to the
+ * replay read and the full single-row claim, each committing alone; a completion left out runs its
+ * single-row statement. A caller returns only after the commit holding its row.
  */
 final class GroupedWrites extends SharedStatements {
 
-    private final MariaDbDialect dialect;
+    private final BooleanSupplier insertsFirst;
     final GroupedStatement<ClaimRows.NewClaim, ClaimResult> claims;
 
-    /** @param inFlight grouped statements, claims and completions together, that may run at once */
-    GroupedWrites(StoreConnections table, MariaDbDialect dialect, int inFlight, long waitMillis) {
+    /**
+     * @param newKeys      the database's insert of a group of new keys: a key not returned has a row
+     * @param insertsFirst whether the server can insert first (asked per claim: MariaDB learns it on connecting)
+     * @param inFlight     grouped statements, claims and completions together, that may run at once
+     */
+    GroupedWrites(StoreConnections table, GroupedStatement.Rows<ClaimRows.NewClaim, ClaimResult> newKeys,
+            BooleanSupplier insertsFirst, int inFlight, long waitMillis) {
         super(table, inFlight, waitMillis);
-        this.dialect = dialect;
-        this.claims = new GroupedStatement<>("claim", table.description,
-                new ClaimRows(table::open, dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
+        this.insertsFirst = insertsFirst;
+        this.claims = new GroupedStatement<>("claim", table.description, newKeys, MAX_GROUPED_ROWS, slots, waitMillis);
     }
 
     @Override
     Optional<ClaimResult> claimNewKey(ClaimRequest request) {
-        return dialect.insertsFirst() ? Optional.ofNullable(claims.run(new ClaimRows.NewClaim(request, newToken())))
+        return insertsFirst.getAsBoolean() ? Optional.ofNullable(claims.run(new ClaimRows.NewClaim(request, newToken())))
                 : Optional.empty();
     }
 

@@ -65,7 +65,13 @@ final class MariaDbDialect extends Dialect {
      */
     @Override
     WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
-        return new GroupedWrites(table, this, settings.poolSize(), waitMillis);
+        return groupedWrites(table, settings.poolSize(), waitMillis);
+    }
+
+    /** @param inFlight grouped statements that may run at once */
+    GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
+        return new GroupedWrites(table, new ClaimRows(table::open, this, table.sql), this::insertsFirst, inFlight,
+                waitMillis);
     }
 
     @Override

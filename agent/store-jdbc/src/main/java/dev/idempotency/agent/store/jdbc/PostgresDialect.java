@@ -13,7 +13,7 @@ import java.util.Properties;
  * on a conflict neither writes nor locks, so a replay still commits nothing. A key that has a row
  * goes through one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the conflicting row is
  * locked by the statement itself, so the primary key decides every race. Concurrent new-key
- * claims and completions share statements ({@link GroupedInsertFirst}) where callers would
+ * claims and completions share statements ({@link GroupedWrites}) where callers would
  * otherwise wait for a pooled connection: on a service whose own data is on the same server,
  * every commit the agent saves is CPU the server gives back (docs/performance.md, "Against a
  * service that writes to PostgreSQL").
@@ -38,7 +38,13 @@ final class PostgresDialect extends Dialect {
     /** New keys inserted first; claims and completions grouped, as many statements in flight as the pool has connections. */
     @Override
     WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
-        return new GroupedInsertFirst(table, claimIfAbsentSql(table.sql), settings.poolSize(), waitMillis);
+        return groupedWrites(table, settings.poolSize(), waitMillis);
+    }
+
+    /** @param inFlight grouped statements that may run at once */
+    GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
+        return new GroupedWrites(table, new PostgresClaimRows(table::open, this, table.sql, claimIfAbsentSql(table.sql)),
+                () -> true, inFlight, waitMillis);
     }
 
     @Override

@@ -57,15 +57,9 @@ abstract class GroupedStatementsOnDatabaseTest {
     void open() {
         settings = settings(TestDatabases.uniqueTable());
         store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), this::oneInFlight);
-        if (store.writeStrategy() instanceof GroupedWrites) {
-            GroupedWrites writes = (GroupedWrites) store.writeStrategy();
-            claims = writes.claims;
-            completions = writes.completions;
-        } else {
-            GroupedInsertFirst writes = (GroupedInsertFirst) store.writeStrategy();
-            claims = writes.claims;
-            completions = writes.completions;
-        }
+        GroupedWrites writes = (GroupedWrites) store.writeStrategy();
+        claims = writes.claims;
+        completions = writes.completions;
     }
 
     @AfterEach

@@ -11,6 +11,6 @@ class MariaDbGroupedStatementsStoreTest extends MariaDbStoreTest {
     }
 
     static WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
-        return new GroupedWrites(table, (MariaDbDialect) table.dialect, 1, waitMillis);
+        return ((MariaDbDialect) table.dialect).groupedWrites(table, 1, waitMillis);
     }
 }

@@ -11,6 +11,6 @@ class PostgresGroupedStatementsStoreTest extends PostgresStoreTest {
     }
 
     static WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
-        return new GroupedInsertFirst(table, PostgresDialect.claimIfAbsentSql(table.sql), 1, waitMillis);
+        return ((PostgresDialect) table.dialect).groupedWrites(table, 1, waitMillis);
     }
 }
