@@ -51,7 +51,6 @@ final class GroupCommitWriter implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
     private static final long IDLE_POLL_MILLIS = 100;
-    private static final long IDLE_WORK_PAUSE_NANOS = 10_000_000_000L;
     /**
      * One name for every write's savepoint (a new one replaces the last): the statement text stays
      * the same, so the database parses it once. H2 names unnamed savepoints with a counter, and
@@ -66,7 +65,12 @@ final class GroupCommitWriter implements AutoCloseable {
     private final BlockingQueue<PendingWrite<?>> queue;
     private final IdleWork idleWork;
     /** Written and read by the writer thread only. */
-    private long idleWorkPausedUntil = System.nanoTime();
+    /**
+     * Whether the last batch (or idle step) succeeded. Idle work runs only then: while the store
+     * fails (a full disk, a closed database) it would only add writes that fail, and reopen the
+     * database between batches; the next batch that commits resumes it. Writer thread only.
+     */
+    private boolean storeHealthy;
     private final Thread thread;
     private volatile boolean closed;
     /** Committed batches, their writes and the largest batch, for tests and benchmarks; written by the writer thread only. */
@@ -212,23 +216,24 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /**
-     * One step of the idle work. Its failure leaves the writes alone and pauses the idle work
-     * for a while, so that a store that is down is not asked for a connection between every batch.
+     * One step of the idle work, only while the store works. Its failure leaves the writes alone
+     * and stops the idle work until a batch commits again.
      */
     private void stepIdleWork() {
-        if (idleWork == NONE || System.nanoTime() - idleWorkPausedUntil < 0) {
+        if (idleWork == NONE || !storeHealthy) {
             return;
         }
         try (Connection connection = connections.open()) {
             idleWork.step(connection);
         } catch (SQLException | RuntimeException e) {
-            idleWorkPausedUntil = System.nanoTime() + IDLE_WORK_PAUSE_NANOS;
-            LOG.debug("Idempotency store writer: idle work failed, paused", e);
+            storeHealthy = false;
+            LOG.debug("Idempotency store writer: idle work failed, stopped until a batch commits", e);
         }
     }
 
     /** Runs each write under its own savepoint, commits once, then releases the callers. */
     private void commitBatch(List<PendingWrite<?>> batch) {
+        storeHealthy = false;
         List<PendingWrite<?>> applied = new ArrayList<>(batch.size());
         Connection connection;
         try {
@@ -251,6 +256,7 @@ final class GroupCommitWriter implements AutoCloseable {
         } finally {
             release(connection, committed);
         }
+        storeHealthy = true;
         batches++;
         writes += applied.size();
         largestBatch = Math.max(largestBatch, applied.size());
