@@ -42,12 +42,12 @@ final class GroupCommitWriter implements AutoCloseable {
      * enough that a write arriving meanwhile waits for one step at most.
      */
     interface IdleWork {
-        /** One bounded step on a connection of the writer's; nothing when there is nothing to do. */
-        void step(Connection connection) throws SQLException;
+        /** One bounded step on a connection of the writer's; false when nothing is left to do. */
+        boolean step(Connection connection) throws SQLException;
     }
 
     /** No idle work. */
-    static final IdleWork NONE = connection -> { };
+    static final IdleWork NONE = connection -> false;
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommitWriter.class);
     private static final long IDLE_POLL_MILLIS = 100;
@@ -66,11 +66,12 @@ final class GroupCommitWriter implements AutoCloseable {
     private final IdleWork idleWork;
     /** Written and read by the writer thread only. */
     /**
-     * Whether the last batch (or idle step) succeeded. Idle work runs only then: while the store
-     * fails (a full disk, a closed database) it would only add writes that fail, and reopen the
-     * database between batches; the next batch that commits resumes it. Writer thread only.
+     * Whether idle work is due: set by a batch that commits, cleared by a batch that fails, a step
+     * that fails or a step that finds nothing left. So an idle store does no idle work once it is
+     * done, and a failing one (a full disk, a closed database) is not given writes that fail or
+     * reopened between batches. Writer thread only.
      */
-    private boolean storeHealthy;
+    private boolean idleWorkDue;
     private final Thread thread;
     private volatile boolean closed;
     /** Committed batches, their writes and the largest batch, for tests and benchmarks; written by the writer thread only. */
@@ -216,24 +217,24 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /**
-     * One step of the idle work, only while the store works. Its failure leaves the writes alone
-     * and stops the idle work until a batch commits again.
+     * One step of the idle work while it is due. Its failure leaves the writes alone and stops the
+     * idle work until a batch commits again.
      */
     private void stepIdleWork() {
-        if (idleWork == NONE || !storeHealthy) {
+        if (!idleWorkDue) {
             return;
         }
         try (Connection connection = connections.open()) {
-            idleWork.step(connection);
+            idleWorkDue = idleWork.step(connection);
         } catch (SQLException | RuntimeException e) {
-            storeHealthy = false;
+            idleWorkDue = false;
             LOG.debug("Idempotency store writer: idle work failed, stopped until a batch commits", e);
         }
     }
 
     /** Runs each write under its own savepoint, commits once, then releases the callers. */
     private void commitBatch(List<PendingWrite<?>> batch) {
-        storeHealthy = false;
+        idleWorkDue = false;
         List<PendingWrite<?>> applied = new ArrayList<>(batch.size());
         Connection connection;
         try {
@@ -256,7 +257,7 @@ final class GroupCommitWriter implements AutoCloseable {
         } finally {
             release(connection, committed);
         }
-        storeHealthy = true;
+        idleWorkDue = idleWork != NONE;
         batches++;
         writes += applied.size();
         largestBatch = Math.max(largestBatch, applied.size());

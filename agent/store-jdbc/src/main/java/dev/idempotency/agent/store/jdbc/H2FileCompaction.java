@@ -13,7 +13,8 @@ import org.h2.mvstore.RandomAccessStore;
  * agent's durable commits) switches off: chunks that keep a few live pages are never freed, and
  * the file grows by what was written, not by what is live. The writer thread, the only writer,
  * runs one step of this between batches while no write waits, at most every
- * {@value #STEP_EVERY_MILLIS} ms: it rewrites the live pages of the emptiest chunks (at most
+ * {@value #STEP_EVERY_MILLIS} ms, until a step finds nothing left (then again after the next
+ * commit): it rewrites the live pages of the emptiest chunks (at most
  * {@value #REWRITE_BYTES} bytes, committed at once, so the chunks they leave are freed) and, when
  * the file has gaps, moves chunks from its end into them (at most {@value #MOVE_BYTES} bytes) and
  * shortens it. Both are H2's own operations, bounded by bytes, so a write arriving meanwhile waits
@@ -34,26 +35,29 @@ final class H2FileCompaction implements GroupCommitWriter.IdleWork {
     private volatile long longestStepNanos;
 
     @Override
-    public void step(Connection connection) throws SQLException {
+    public boolean step(Connection connection) throws SQLException {
         long started = System.nanoTime();
         if (started - lastStep < STEP_EVERY_MILLIS * 1_000_000L) {
-            return;
+            return true;
         }
         lastStep = started;
         MVStore store = H2Files.mvStore(connection);
         if (store == null) {
-            return;
+            return false;
         }
-        if (store.compact(TARGET_FILL_PERCENT, REWRITE_BYTES)) {
+        boolean rewrote = store.compact(TARGET_FILL_PERCENT, REWRITE_BYTES);
+        if (rewrote) {
             store.commit();
         }
         FileStore<?> file = store.getFileStore();
-        if (file instanceof RandomAccessStore && file.getFillRate() < TARGET_FILL_PERCENT) {
+        boolean moved = file instanceof RandomAccessStore && file.getFillRate() < TARGET_FILL_PERCENT;
+        if (moved) {
             ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, MOVE_BYTES, store);
         }
         long took = System.nanoTime() - started;
         steps++;
         longestStepNanos = Math.max(longestStepNanos, took);
+        return rewrote || moved;
     }
 
     /** Steps taken on a file so far (for benchmarks). */
