@@ -40,6 +40,18 @@ public interface Execution {
         execution.finish(taken, failure, gone);
     }
 
+    /**
+     * The adapter ({@code adapter}, named as {@link dev.idempotency.agent.bootstrap.exchange.ExchangeHost#adapter()}
+     * names it) failed ({@code cause}, an {@code Error} included) after this execution was claimed
+     * and before the application started, so nothing ran. Ends the execution: the claim is released,
+     * fenced by its token, so a retry executes at once; the cause is reported once, and the attempt
+     * logged as the agent's failure. Returns what the adapter does instead: the answer to write (the
+     * agent's 500, as the endpoint fails closed), or, on a fail-open endpoint, a verdict that
+     * proceeds unobserved: the request then runs as if the agent were absent. Never throws. An
+     * execution already ended (an outcome reported) is not released again.
+     */
+    Verdict notStarted(String adapter, Throwable cause);
+
     /** The largest body copy worth keeping; the adapter stops copying beyond it. */
     int responseCaptureLimit();
 }

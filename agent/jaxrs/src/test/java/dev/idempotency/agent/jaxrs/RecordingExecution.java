@@ -2,8 +2,10 @@ package dev.idempotency.agent.jaxrs;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** The core's side of a claimed execution, keeping every outcome an adapter reports. */
 public final class RecordingExecution implements Execution {
@@ -37,6 +39,13 @@ public final class RecordingExecution implements Execution {
     @Override
     public synchronized void abandon(Throwable cause) {
         outcomes.add(new Outcome(null, cause, false));
+    }
+
+    /** An execution the adapter failed to start is recorded as an outcome with no response and its cause; the agent answers 500. */
+    @Override
+    public synchronized Verdict notStarted(String adapter, Throwable cause) {
+        outcomes.add(new Outcome(null, cause, false));
+        return Verdict.respond(Verdict.FAILURE_STATUS, Map.of(), new byte[0], null);
     }
 
     @Override

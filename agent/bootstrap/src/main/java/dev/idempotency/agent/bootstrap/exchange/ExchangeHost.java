@@ -11,8 +11,10 @@ import java.lang.reflect.Method;
 /**
  * One runtime's side of the begin sequence ({@link ExchangeStart#begin}), for one call of an
  * advised entry point: what only the adapter of that runtime knows. Made per call, so it may keep
- * what one step found for the next (the routed path, the body to give back). Its methods may throw:
- * the sequence then lets the request run as if the agent were absent.
+ * what one step found for the next (the routed path, the body to give back). Its methods may throw,
+ * except {@link #answer}: before the gate decided, the sequence then lets the request run as if the
+ * agent were absent; after the gate claimed the request, the claim is released and the agent answers
+ * in the application's place (see {@link ExchangeStart#begin}).
  *
  * @param <T> what the adapter's advice gets back when the agent takes the request: the adapter's
  *            exchange, or the answer to return in the method's place
@@ -80,19 +82,24 @@ public interface ExchangeHost<T> {
         return null;
     }
 
-    /** The core read {@code body} ahead: the application, or the runtime, must read it from here on. */
+    /**
+     * The core read {@code body} ahead: the application, or the runtime, must read it from here on.
+     * Called only when the application is to run, before {@link #proceed}.
+     */
     void replay(RequestBody body);
 
     /**
      * The agent answers in the application's place: writes {@code verdict}'s answer, or the
      * agent's failure answer when it cannot, and tells the verdict which the client received
-     * ({@link Verdict#delivered()}, {@link Verdict#notDelivered}).
+     * ({@link Verdict#delivered()}, {@link Verdict#notDelivered}). Never throws: whatever fails is
+     * the agent's 500 ({@link FailureAnswer}), and the application does not run.
      */
     T answer(Verdict verdict);
 
     /**
      * The application runs: adds the verdict's headers to its response and, when the verdict has
-     * an {@link Verdict#execution()}, captures the response for it.
+     * an {@link Verdict#execution()}, captures the response for it. Only prepares: the application
+     * runs after the sequence returned, so a failure here is one before the application started.
      */
     T proceed(Verdict verdict) throws IOException;
 }

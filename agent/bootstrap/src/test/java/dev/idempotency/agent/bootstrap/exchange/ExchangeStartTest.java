@@ -4,6 +4,8 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
+import dev.idempotency.agent.bootstrap.CapturedResponse;
+import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
@@ -47,7 +49,8 @@ class ExchangeStartTest {
         gate.verdict = Verdict.respond(409, Map.of(), new byte[0], null);
 
         assertThat(ExchangeStart.begin(host)).isEqualTo("answered");
-        assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "replay {}", "answer");
+        assertThat(host.steps).as("the application does not run, so it needs no body")
+                .containsExactly("may take", "route", "mark", "view", "answer 409");
     }
 
     @Test
@@ -122,13 +125,113 @@ class ExchangeStartTest {
         assertThat(gate.adapterFailures()).containsExactly("recording adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
     }
 
+    @Test
+    void anAdapterFailureAfterTheClaimEndsTheClaimAndAnswersTheAgents500InsteadOfRunningTheApplication() {
+        Bridge.install(gate);
+        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500, Map.of(), new byte[0], null));
+        gate.verdict = Verdict.proceed(claimed, Map.of());
+        IllegalStateException failure = new IllegalStateException("the adapter broke wrapping the response");
+        host.failure = failure;
+
+        String outcome = ExchangeStart.begin(host);
+
+        assertThat(applicationRuns(outcome)).as("the application's executions").isZero();
+        assertThat(claimed.told).containsExactly("recording adapter: " + failure);
+        assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "replay {}", "answer 500");
+        assertThat(gate.adapterFailures()).as("not reported as a request run unprotected").isEmpty();
+    }
+
+    @Test
+    void anErrorAfterTheClaimIsHandledAsAnyFailureBeforeTheApplicationAndNotThrownOn() {
+        Bridge.install(gate);
+        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500, Map.of(), new byte[0], null));
+        gate.verdict = Verdict.proceed(claimed, Map.of());
+        StackOverflowError failure = new StackOverflowError("deep in the adapter");
+        host.failureInReplay = failure;
+
+        String outcome = ExchangeStart.begin(host);
+
+        assertThat(applicationRuns(outcome)).as("a rethrow would have the advice run the application unprotected")
+                .isZero();
+        assertThat(claimed.told).containsExactly("recording adapter: " + failure);
+        assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "answer 500");
+    }
+
+    @Test
+    void anAdapterFailureAfterTheClaimOnAFailOpenEndpointRunsTheApplicationAsIfTheAgentWereAbsent() {
+        Bridge.install(gate);
+        NotStartedExecution claimed = new NotStartedExecution(Verdict.proceed(null, Map.of()));
+        gate.verdict = Verdict.proceed(claimed, Map.of());
+        host.failure = new IllegalStateException("the adapter broke wrapping the response");
+
+        String outcome = ExchangeStart.begin(host);
+
+        assertThat(outcome).isNull();
+        assertThat(applicationRuns(outcome)).isOne();
+        assertThat(claimed.told).hasSize(1);
+        assertThat(host.steps).doesNotContain("answer 500");
+    }
+
+    @Test
+    void anExecutionTheAdapterPreparedWithoutFailingIsNotEndedBeforeTheApplicationRuns() {
+        Bridge.install(gate);
+        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500, Map.of(), new byte[0], null));
+        gate.verdict = Verdict.proceed(claimed, Map.of());
+
+        String outcome = ExchangeStart.begin(host);
+
+        assertThat(applicationRuns(outcome)).isOne();
+        assertThat(claimed.told).as("what fails from here on is the application's outcome, not the sequence's")
+                .isEmpty();
+    }
+
+    /** As the advice does with what the sequence returned: the application runs unless the agent answered. */
+    private static int applicationRuns(String outcome) {
+        return outcome == null || outcome.equals("proceeded") ? 1 : 0;
+    }
+
+    /** A claimed execution that only records being told its application never started. */
+    private static final class NotStartedExecution implements Execution {
+
+        final List<String> told = new ArrayList<>();
+        private final Verdict instead;
+
+        NotStartedExecution(Verdict instead) {
+            this.instead = instead;
+        }
+
+        @Override
+        public Verdict notStarted(String adapter, Throwable cause) {
+            told.add(adapter + ": " + cause);
+            return instead;
+        }
+
+        @Override
+        public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {
+            throw new AssertionError("no outcome before the application ran");
+        }
+
+        @Override
+        public void abandon(Throwable cause) {
+            throw new AssertionError("no outcome before the application ran");
+        }
+
+        @Override
+        public int responseCaptureLimit() {
+            return 0;
+        }
+    }
+
     /** A host of one request to {@code /orders}, its body {@code {}}. */
     private static final class RecordingHost implements ExchangeHost<String> {
 
         final List<String> steps = new ArrayList<>();
         final String method;
         boolean mayTake = true;
-        Error failure;
+        /** Thrown by {@link #proceed}. */
+        Throwable failure;
+        /** Thrown by {@link #replay}. */
+        Error failureInReplay;
 
         RecordingHost(String method) {
             this.method = method;
@@ -208,19 +311,25 @@ class ExchangeStartTest {
 
         @Override
         public void replay(RequestBody body) {
+            if (failureInReplay != null) {
+                throw failureInReplay;
+            }
             steps.add("replay " + new String(body.bytes(), UTF_8));
         }
 
         @Override
         public String answer(Verdict verdict) {
-            steps.add("answer");
+            steps.add("answer " + verdict.status());
             return "answered";
         }
 
         @Override
         public String proceed(Verdict verdict) {
+            if (failure instanceof RuntimeException) {
+                throw (RuntimeException) failure;
+            }
             if (failure != null) {
-                throw failure;
+                throw (Error) failure;
             }
             steps.add("proceed");
             return "proceeded";

@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.decision;
 
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
@@ -32,6 +33,8 @@ final class ClaimedExecution implements Execution {
     private final TimeSource time;
     private final AtomicBoolean finished;
     private final Cleaner.Cleanable whenDropped;
+    /** What the gate answers when the adapter failed before the handler started. */
+    private final NotStarted notStarted;
     /** The keys of the handler's downstream calls, when the endpoint propagates its key; else {@code null}. */
     private volatile DerivedKeys downstream;
 
@@ -49,9 +52,16 @@ final class ClaimedExecution implements Execution {
         });
     }
 
+    /** The gate's side of {@link #notStarted}: the answer for an execution whose handler never started. */
+    interface NotStarted {
+        /** {@code withdrawn}: this execution had not ended before, so its claim is still to be released. */
+        Verdict answer(String adapter, Throwable cause, boolean withdrawn);
+    }
+
     ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestWork store, LiveLeases leases,
-            FailureReports reports, TimeSource time, Cleaner dropped) {
+            FailureReports reports, TimeSource time, Cleaner dropped, NotStarted notStarted) {
         this.attempt = attempt;
+        this.notStarted = notStarted;
         this.lease = lease;
         this.store = store;
         this.leases = leases;
@@ -122,10 +132,11 @@ final class ClaimedExecution implements Execution {
     /**
      * The agent failed before the handler could start: this execution ends without a word to the
      * store (the gate releases the claim) and is no longer renewed or watched for being dropped.
+     * False when it had ended already.
      */
-    void withdraw() {
+    boolean withdraw() {
         if (!finished.compareAndSet(false, true)) {
-            return;
+            return false;
         }
         try {
             endDownstreamCalls();
@@ -133,6 +144,12 @@ final class ClaimedExecution implements Execution {
             leases.remove(lease);
             whenDropped.clean();
         }
+        return true;
+    }
+
+    @Override
+    public Verdict notStarted(String adapter, Throwable cause) {
+        return notStarted.answer(adapter, cause, withdraw());
     }
 
     @Override

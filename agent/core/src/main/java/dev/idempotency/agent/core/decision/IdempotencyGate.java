@@ -260,7 +260,11 @@ public final class IdempotencyGate implements Gate {
      * expired, as an unknown outcome.
      */
     private Verdict agentFailure(AttemptContext attempt, Throwable cause) {
-        String reason = "the agent failed while deciding: " + cause;
+        return agentFailure(attempt, "the agent failed while deciding: " + cause);
+    }
+
+    /** {@link #agentFailure(AttemptContext, Throwable)}, its reason said in {@code reason}. */
+    private Verdict agentFailure(AttemptContext attempt, String reason) {
         if (!attempt.storeAsked) {
             reports.emit(attempt.event(time, Decision.AGENT_FAILURE, reason + "; before the store was asked, so "
                     + "executed UNPROTECTED", 0, ErrorType.AGENT_ERROR));
@@ -280,6 +284,31 @@ public final class IdempotencyGate implements Gate {
                         + "the same key.",
                 false, pending(attempt, Decision.AGENT_FAILURE, reason + "; not executed", status,
                         ErrorType.AGENT_ERROR));
+    }
+
+    /**
+     * The adapter failed after the claim, preparing the handler's run, which never started (see
+     * {@link dev.idempotency.agent.bootstrap.Execution#notStarted}): as a failure of the agent's own
+     * after the claim, the claim is released (unless {@code withdrawn} is false: the execution had
+     * ended, and its outcome is the record's) and the endpoint's {@code on-store-error} decides
+     * between the agent's 500 and running unprotected. Said loudly, once per cause: the
+     * request was not protected as declared.
+     */
+    private Verdict adapterFailedBeforeHandler(AttemptContext attempt, String adapter, Throwable cause,
+            boolean withdrawn) {
+        if (!withdrawn) {
+            attempt.claimBeforeHandler = null;
+        }
+        reports.report(adapter + " failed after the request was claimed, before the application started, so "
+                + "the application did not run in its place: the agent releases the claim, so that a retry executes, and "
+                + "answers as the endpoint's on-store-error says (fail-closed: 500 idempotency-agent-failure); "
+                + (cause instanceof LinkageError
+                        ? "the adapter does not link against the host's API in that class loader: compare its "
+                                + "version with the supported ones (README), or switch the group off with "
+                                + "instrumentation.disabled"
+                        : "this is a fault of the agent: report it with the stack trace below"),
+                cause);
+        return agentFailure(attempt, "the " + adapter + " failed before the application started: " + cause);
     }
 
     /** Releases a claim whose handler never started; says how that went, for the attempt's reason. */
@@ -479,7 +508,8 @@ public final class IdempotencyGate implements Gate {
     private Verdict execute(AttemptContext attempt, long fencingToken) {
         LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
         attempt.claimBeforeHandler = lease;
-        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped);
+        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped,
+                (adapter, cause, withdrawn) -> adapterFailedBeforeHandler(attempt, adapter, cause, withdrawn));
         try {
             beforeHandler.run();
             if (attempt.policy.settings().propagateKey().enabled()) {

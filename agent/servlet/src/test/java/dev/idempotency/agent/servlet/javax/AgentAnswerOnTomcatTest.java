@@ -3,6 +3,8 @@ package dev.idempotency.agent.servlet.javax;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.bootstrap.CapturedResponse;
+import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.testing.RecordingReceipt;
 import java.net.http.HttpRequest.BodyPublishers;
@@ -20,7 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * An answer of the agent's own (a replay, a refusal) reaches the client through Tomcat's response in
  * the application's place; one the adapter cannot write becomes the agent's 500, and the
- * application does not run either way. The gate hears which the client received.
+ * application does not run either way. The gate hears which the client received. A claimed request
+ * the adapter fails to prepare is the execution's to end, and the agent answers in its place.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AgentAnswerOnTomcatTest {
@@ -63,6 +66,64 @@ class AgentAnswerOnTomcatTest {
         assertThat(received.body()).asString(UTF_8).isEqualTo(RecordingReceipt.FAILURE_BODY);
         assertThat(receipt.told()).isEqualTo("not delivered 500: java.lang.NoSuchMethodError: a host API the adapter expected");
         assertThat(applicationRuns).hasValue(0);
+    }
+
+    @Test
+    void aClaimedRequestWhoseAdapterFailsBeforeTheApplicationIsAnsweredByTheAgentsNotRunUnprotected()
+            throws Exception {
+        Map<String, List<String>> unreadable = new AbstractMap<>() {
+            @Override
+            public Set<Entry<String, List<String>>> entrySet() {
+                throw new NoSuchMethodError("a host API the adapter expected");
+            }
+        };
+        RecordingReceipt receipt = new RecordingReceipt();
+        NotStarted claimed = new NotStarted(Verdict.respond(500,
+                Map.of("Content-Type", List.of("application/problem+json")),
+                "{\"type\":\"idempotency-agent-failure\"}".getBytes(UTF_8), receipt));
+        tomcat.gate.verdict = Verdict.proceed(claimed, unreadable);
+
+        HttpResponse<byte[]> received = post();
+
+        assertThat(applicationRuns).as("the application's executions").hasValue(0);
+        assertThat(claimed.told).isEqualTo("servlet-javax adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
+        assertThat(received.statusCode()).isEqualTo(500);
+        assertThat(received.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(received.body()).asString(UTF_8).isEqualTo("{\"type\":\"idempotency-agent-failure\"}");
+        assertThat(receipt.told()).isEqualTo("delivered");
+    }
+
+    /** A claimed execution that only hears its application never started, and answers with {@code instead}. */
+    private static final class NotStarted implements Execution {
+
+        volatile String told;
+        private final Verdict instead;
+
+        NotStarted(Verdict instead) {
+            this.instead = instead;
+        }
+
+        @Override
+        public Verdict notStarted(String adapter, Throwable cause) {
+            told = adapter + ": " + cause;
+            return instead;
+        }
+
+        @Override
+        public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {
+            throw new AssertionError("no outcome: the application did not run");
+        }
+
+        @Override
+        public void abandon(Throwable cause) {
+            throw new AssertionError("no outcome: the application did not run");
+        }
+
+        @Override
+        public int responseCaptureLimit() {
+            return 1 << 20;
+        }
     }
 
     /** A POST the application would count; returns once the advised {@code service} call has returned. */

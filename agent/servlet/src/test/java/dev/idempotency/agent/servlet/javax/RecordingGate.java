@@ -95,6 +95,13 @@ final class RecordingGate extends ScriptedGate {
             }
         }
 
+        /** Recorded as an outcome with no response and its cause; the agent answers 500. */
+        @Override
+        public Verdict notStarted(String adapter, Throwable cause) {
+            abandon(cause);
+            return Verdict.respond(Verdict.FAILURE_STATUS, Map.of(), new byte[0], null);
+        }
+
         @Override
         public int responseCaptureLimit() {
             return captureLimit;
