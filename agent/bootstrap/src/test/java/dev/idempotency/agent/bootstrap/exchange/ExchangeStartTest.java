@@ -4,17 +4,15 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.bootstrap.Bridge;
-import dev.idempotency.agent.bootstrap.CapturedResponse;
-import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
+import dev.idempotency.agent.bootstrap.testing.FixedRequestView;
+import dev.idempotency.agent.bootstrap.testing.NotStartedExecution;
 import dev.idempotency.agent.bootstrap.testing.ScriptedGate;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,25 +125,21 @@ class ExchangeStartTest {
 
     @Test
     void anAdapterFailureAfterTheClaimEndsTheClaimAndAnswersTheAgents500InsteadOfRunningTheApplication() {
-        Bridge.install(gate);
-        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500, Map.of(), new byte[0], null));
-        gate.verdict = Verdict.proceed(claimed, Map.of());
+        NotStartedExecution claimed = claimedAnswering(Verdict.respond(500, Map.of(), new byte[0], null));
         IllegalStateException failure = new IllegalStateException("the adapter broke wrapping the response");
         host.failure = failure;
 
         String outcome = ExchangeStart.begin(host);
 
         assertThat(applicationRuns(outcome)).as("the application's executions").isZero();
-        assertThat(claimed.told).containsExactly("recording adapter: " + failure);
+        assertThat(claimed.told()).containsExactly("recording adapter: " + failure);
         assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "replay {}", "answer 500");
         assertThat(gate.adapterFailures()).as("not reported as a request run unprotected").isEmpty();
     }
 
     @Test
     void anErrorAfterTheClaimIsHandledAsAnyFailureBeforeTheApplicationAndNotThrownOn() {
-        Bridge.install(gate);
-        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500, Map.of(), new byte[0], null));
-        gate.verdict = Verdict.proceed(claimed, Map.of());
+        NotStartedExecution claimed = claimedAnswering(Verdict.respond(500, Map.of(), new byte[0], null));
         StackOverflowError failure = new StackOverflowError("deep in the adapter");
         host.failureInReplay = failure;
 
@@ -153,73 +147,45 @@ class ExchangeStartTest {
 
         assertThat(applicationRuns(outcome)).as("a rethrow would have the advice run the application unprotected")
                 .isZero();
-        assertThat(claimed.told).containsExactly("recording adapter: " + failure);
+        assertThat(claimed.told()).containsExactly("recording adapter: " + failure);
         assertThat(host.steps).containsExactly("may take", "route", "mark", "view", "answer 500");
     }
 
     @Test
     void anAdapterFailureAfterTheClaimOnAFailOpenEndpointRunsTheApplicationAsIfTheAgentWereAbsent() {
-        Bridge.install(gate);
-        NotStartedExecution claimed = new NotStartedExecution(Verdict.proceed(null, Map.of()));
-        gate.verdict = Verdict.proceed(claimed, Map.of());
+        NotStartedExecution claimed = claimedAnswering(Verdict.proceed(null, Map.of()));
         host.failure = new IllegalStateException("the adapter broke wrapping the response");
 
         String outcome = ExchangeStart.begin(host);
 
         assertThat(outcome).isNull();
         assertThat(applicationRuns(outcome)).isOne();
-        assertThat(claimed.told).hasSize(1);
+        assertThat(claimed.told()).hasSize(1);
         assertThat(host.steps).doesNotContain("answer 500");
     }
 
     @Test
     void anExecutionTheAdapterPreparedWithoutFailingIsNotEndedBeforeTheApplicationRuns() {
-        Bridge.install(gate);
-        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500, Map.of(), new byte[0], null));
-        gate.verdict = Verdict.proceed(claimed, Map.of());
+        NotStartedExecution claimed = claimedAnswering(Verdict.respond(500, Map.of(), new byte[0], null));
 
         String outcome = ExchangeStart.begin(host);
 
         assertThat(applicationRuns(outcome)).isOne();
-        assertThat(claimed.told).as("what fails from here on is the application's outcome, not the sequence's")
+        assertThat(claimed.told()).as("what fails from here on is the application's outcome, not the sequence's")
                 .isEmpty();
+    }
+
+    /** The gate claims the request; told that its application never started, the execution answers {@code instead}. */
+    private NotStartedExecution claimedAnswering(Verdict instead) {
+        Bridge.install(gate);
+        NotStartedExecution claimed = new NotStartedExecution(instead);
+        gate.verdict = Verdict.proceed(claimed, Map.of());
+        return claimed;
     }
 
     /** As the advice does with what the sequence returned: the application runs unless the agent answered. */
     private static int applicationRuns(String outcome) {
         return outcome == null || outcome.equals("proceeded") ? 1 : 0;
-    }
-
-    /** A claimed execution that only records being told its application never started. */
-    private static final class NotStartedExecution implements Execution {
-
-        final List<String> told = new ArrayList<>();
-        private final Verdict instead;
-
-        NotStartedExecution(Verdict instead) {
-            this.instead = instead;
-        }
-
-        @Override
-        public Verdict notStarted(String adapter, Throwable cause) {
-            told.add(adapter + ": " + cause);
-            return instead;
-        }
-
-        @Override
-        public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {
-            throw new AssertionError("no outcome before the application ran");
-        }
-
-        @Override
-        public void abandon(Throwable cause) {
-            throw new AssertionError("no outcome before the application ran");
-        }
-
-        @Override
-        public int responseCaptureLimit() {
-            return 0;
-        }
     }
 
     /** A host of one request to {@code /orders}, its body {@code {}}. */
@@ -267,37 +233,7 @@ class ExchangeStartTest {
         @Override
         public HostRequestView view() {
             steps.add("view");
-            return new HostRequestView("/orders", RecordingHost.class) {
-                @Override
-                protected InputStream openBody() {
-                    return new ByteArrayInputStream("{}".getBytes(UTF_8));
-                }
-
-                @Override
-                public String method() {
-                    return method;
-                }
-
-                @Override
-                public List<String> headers(String name) {
-                    return List.of();
-                }
-
-                @Override
-                public String rawQuery() {
-                    return null;
-                }
-
-                @Override
-                public String principal() {
-                    return null;
-                }
-
-                @Override
-                public long contentLength() {
-                    return 2;
-                }
-            };
+            return new FixedRequestView(method, "/orders", RecordingHost.class, Map.of(), "{}");
         }
 
         @Override

@@ -14,14 +14,14 @@ import dev.idempotency.agent.bootstrap.exchange.ExchangeHost;
 import dev.idempotency.agent.bootstrap.exchange.ExchangeStart;
 import dev.idempotency.agent.bootstrap.exchange.FailureAnswer;
 import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
+import dev.idempotency.agent.bootstrap.testing.FixedRequestView;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.testing.TestResponse;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
-import java.io.ByteArrayInputStream;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -44,9 +44,7 @@ class AdapterFailureAfterClaimTest {
     void anAdapterFailingAfterTheClaimAnswers500ReleasesTheClaimAndTheRetryExecutesOnce() {
         Bridge.install(fixture.gate);
 
-        Host broken = new Host("k1");
-        broken.proceedFails = new IllegalStateException("the adapter broke wrapping the response");
-        serve(broken);
+        Host broken = serveFailingToProceed(new IllegalStateException("the adapter broke wrapping the response"));
 
         assertThat(executions).as("the application did not run unprotected").isZero();
         assertThat(broken.received).containsExactly("500 idempotency-agent-failure");
@@ -73,9 +71,7 @@ class AdapterFailureAfterClaimTest {
     void anErrorAfterTheClaimReleasesItTooAndIsNotThrownOnToRunTheApplication() {
         Bridge.install(fixture.gate);
 
-        Host broken = new Host("k1");
-        broken.proceedFails = new StackOverflowError("deep in the adapter");
-        serve(broken);
+        Host broken = serveFailingToProceed(new StackOverflowError("deep in the adapter"));
 
         assertThat(executions).isZero();
         assertThat(broken.received).containsExactly("500 idempotency-agent-failure");
@@ -91,9 +87,7 @@ class AdapterFailureAfterClaimTest {
         fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
         Bridge.install(fixture.gate);
 
-        Host broken = new Host("k1");
-        broken.proceedFails = new IllegalStateException("the adapter broke wrapping the response");
-        serve(broken);
+        Host broken = serveFailingToProceed(new IllegalStateException("the adapter broke wrapping the response"));
 
         assertThat(executions).isOne();
         assertThat(broken.received).containsExactly("201 by the application");
@@ -135,6 +129,14 @@ class AdapterFailureAfterClaimTest {
 
         serve(new Host("k1"));
         assertThat(executions).as("the retry meets the unknown outcome").isOne();
+    }
+
+    /** A request with key {@code k1} whose adapter throws {@code failure} preparing the application's run. */
+    private Host serveFailingToProceed(Throwable failure) {
+        Host broken = new Host("k1");
+        broken.proceedFails = failure;
+        serve(broken);
+        return broken;
     }
 
     /** What the advice does: the sequence, then the application unless the agent answered. */
@@ -197,37 +199,7 @@ class AdapterFailureAfterClaimTest {
 
         @Override
         public HostRequestView view() {
-            return new HostRequestView("/orders", Host.class) {
-                @Override
-                protected InputStream openBody() {
-                    return new ByteArrayInputStream("{\"sku\":1}".getBytes(UTF_8));
-                }
-
-                @Override
-                public String method() {
-                    return "POST";
-                }
-
-                @Override
-                public List<String> headers(String name) {
-                    return name.equalsIgnoreCase("Idempotency-Key") ? List.of(key) : List.of();
-                }
-
-                @Override
-                public String rawQuery() {
-                    return null;
-                }
-
-                @Override
-                public String principal() {
-                    return null;
-                }
-
-                @Override
-                public long contentLength() {
-                    return 9;
-                }
-            };
+            return new FixedRequestView("POST", "/orders", Host.class, Map.of("Idempotency-Key", key), "{\"sku\":1}");
         }
 
         @Override

@@ -3,9 +3,8 @@ package dev.idempotency.agent.servlet.javax;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.idempotency.agent.bootstrap.CapturedResponse;
-import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.testing.NotStartedExecution;
 import dev.idempotency.agent.bootstrap.testing.RecordingReceipt;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
@@ -78,7 +77,7 @@ class AgentAnswerOnTomcatTest {
             }
         };
         RecordingReceipt receipt = new RecordingReceipt();
-        NotStarted claimed = new NotStarted(Verdict.respond(500,
+        NotStartedExecution claimed = new NotStartedExecution(Verdict.respond(500,
                 Map.of("Content-Type", List.of("application/problem+json")),
                 "{\"type\":\"idempotency-agent-failure\"}".getBytes(UTF_8), receipt));
         tomcat.gate.verdict = Verdict.proceed(claimed, unreadable);
@@ -86,44 +85,12 @@ class AgentAnswerOnTomcatTest {
         HttpResponse<byte[]> received = post();
 
         assertThat(applicationRuns).as("the application's executions").hasValue(0);
-        assertThat(claimed.told).isEqualTo("servlet-javax adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
+        assertThat(claimed.told()).containsExactly("servlet-javax adapter: java.lang.NoSuchMethodError: a host API the adapter expected");
         assertThat(received.statusCode()).isEqualTo(500);
         assertThat(received.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("application/problem+json"));
         assertThat(received.body()).asString(UTF_8).isEqualTo("{\"type\":\"idempotency-agent-failure\"}");
         assertThat(receipt.told()).isEqualTo("delivered");
-    }
-
-    /** A claimed execution that only hears its application never started, and answers with {@code instead}. */
-    private static final class NotStarted implements Execution {
-
-        volatile String told;
-        private final Verdict instead;
-
-        NotStarted(Verdict instead) {
-            this.instead = instead;
-        }
-
-        @Override
-        public Verdict notStarted(String adapter, Throwable cause) {
-            told = adapter + ": " + cause;
-            return instead;
-        }
-
-        @Override
-        public void finish(CapturedResponse response, Throwable failure, boolean clientGone) {
-            throw new AssertionError("no outcome: the application did not run");
-        }
-
-        @Override
-        public void abandon(Throwable cause) {
-            throw new AssertionError("no outcome: the application did not run");
-        }
-
-        @Override
-        public int responseCaptureLimit() {
-            return 1 << 20;
-        }
     }
 
     /** A POST the application would count; returns once the advised {@code service} call has returned. */
