@@ -3,19 +3,13 @@ package dev.idempotency.it.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.it.support.AgentCli;
-import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.idempotency.it.support.JavaxDemoWithConfig;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code verify} against what real services have, on the javax demo. An endpoint with a unique
@@ -25,54 +19,36 @@ import org.junit.jupiter.api.io.TempDir;
  * agent. An endpoint behind a form login, {@code POST /notes} with {@code scope: cookie:JSESSIONID}:
  * verify logs in, and with two sessions shows that a key does not cross from one to the other.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class VerifyOnJavaxDemoTest {
 
-    private Path workDir;
-    private Path config;
-    private DemoApp app;
-
-    @BeforeAll
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void start(@TempDir Path workDir) throws IOException {
-        this.workDir = workDir;
-        config = Files.writeString(workDir.resolve("agent.yaml"), String.join("\n",
-                "service-name: members",
-                "on-config-error: fail",
-                "endpoints:",
-                "  - name: register-member",
-                "    method: POST",
-                "    path: /members",
-                "    fingerprint:",
-                "      mode: json",
-                "  - name: write-note",
-                "    method: POST",
-                "    path: /notes",
-                "    scope: cookie:JSESSIONID",
-                "    fingerprint:",
-                "      mode: json",
-                ""));
-        app = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start();
-    }
-
-    @AfterAll
-    void stop() {
-        if (app != null) {
-            app.close();
-        }
-    }
+    @RegisterExtension
+    static final JavaxDemoWithConfig demo = new JavaxDemoWithConfig(
+            "service-name: members",
+            "on-config-error: fail",
+            "endpoints:",
+            "  - name: register-member",
+            "    method: POST",
+            "    path: /members",
+            "    fingerprint:",
+            "      mode: json",
+            "  - name: write-note",
+            "    method: POST",
+            "    path: /notes",
+            "    scope: cookie:JSESSIONID",
+            "    fingerprint:",
+            "      mode: json");
 
     @Test
     void placeholdersGiveEveryNewOperationItsOwnAddressAndEveryCheckPasses() {
-        long before = members();
+        long before = demo.count("members");
 
         AgentCli.Result verified = verify("register-member={\"email\": \"m-{{uuid}}-{{seq}}-{{now}}@example.com\"}");
 
         assertThat(verified.exitCode()).as(verified.toString()).isZero();
         assertThat(verified.stdout()).contains("7 passed, 0 failed, 1 skipped").doesNotContain("refused the sample");
         // The first request, the timeout retry and the concurrent burst each registered one member.
-        assertThat(members() - before).isEqualTo(3);
+        assertThat(demo.count("members") - before).isEqualTo(3);
     }
 
     @Test
@@ -94,7 +70,7 @@ class VerifyOnJavaxDemoTest {
     @Test
     void aSampleTheApplicationTurnsDownAtOnceIsReportedAsItsRefusal() {
         String taken = "{\"email\": \"taken-" + UUID.randomUUID() + "@example.com\"}";
-        assertThat(Http.to(app.baseUri()).postJson("/members", taken, "Idempotency-Key", UUID.randomUUID().toString())
+        assertThat(Http.to(demo.baseUri()).postJson("/members", taken, "Idempotency-Key", UUID.randomUUID().toString())
                 .status()).isEqualTo(201);
 
         AgentCli.Result verified = verify("register-member=" + taken);
@@ -106,9 +82,9 @@ class VerifyOnJavaxDemoTest {
 
     @Test
     void aLoggedInSessionPassesEveryCheckAndASecondSessionDoesNotGetItsReplays() {
-        long before = notes();
+        long before = demo.count("notes");
 
-        AgentCli.Result verified = cli().run("verify", "--url", app.baseUri().toString(),
+        AgentCli.Result verified = demo.cli().run("verify", "--url", demo.baseUri().toString(),
                 "--login-form", "/login", "--form", "user=verify", "--form", "password=demo",
                 "--sample", "write-note={\"text\": \"note {{seq}}\"}", "--count", "write-note=/notes,/notes");
 
@@ -116,12 +92,12 @@ class VerifyOnJavaxDemoTest {
         assertThat(verified.stdout()).contains("write-note", "a key does not cross sessions")
                 .contains("8 passed, 0 failed, 1 skipped");
         // The first request, the timeout retry, the burst, and one note in each of the two sessions.
-        assertThat(notes() - before).isEqualTo(5);
+        assertThat(demo.count("notes") - before).isEqualTo(5);
     }
 
     @Test
     void withoutTheLoginVerifySaysTheSessionIsMissing() {
-        AgentCli.Result verified = cli().run("verify", "--url", app.baseUri().toString(),
+        AgentCli.Result verified = demo.cli().run("verify", "--url", demo.baseUri().toString(),
                 "--sample", "write-note={\"text\": \"anonymous\"}");
 
         assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
@@ -131,29 +107,17 @@ class VerifyOnJavaxDemoTest {
 
     @Test
     void aLoginTheServiceRefusesStopsVerifyWithExitTwo() {
-        AgentCli.Result verified = cli().run("verify", "--url", app.baseUri().toString(),
+        AgentCli.Result verified = demo.cli().run("verify", "--url", demo.baseUri().toString(),
                 "--login-form", "/login", "--form", "user=verify", "--form", "password=wrong",
                 "--sample", "write-note={\"text\": \"x\"}");
 
         assertThat(verified.exitCode()).as(verified.toString()).isEqualTo(2);
-        assertThat(verified.stderr()).contains("the login at " + app.baseUri() + "/login answered 401")
+        assertThat(verified.stderr()).contains("the login at " + demo.baseUri() + "/login answered 401")
                 .doesNotContain("\tat ");
     }
 
     private AgentCli.Result verify(String sample) {
-        return cli().run("verify", "--url", app.baseUri().toString(), "--sample", sample,
+        return demo.cli().run("verify", "--url", demo.baseUri().toString(), "--sample", sample,
                 "--count", "register-member=/members,/members");
-    }
-
-    private AgentCli cli() {
-        return new AgentCli(workDir, config);
-    }
-
-    private long members() {
-        return Http.to(app.baseUri()).get("/members").json().get("members").asLong();
-    }
-
-    private long notes() {
-        return Http.to(app.baseUri()).get("/notes").json().get("notes").asLong();
     }
 }

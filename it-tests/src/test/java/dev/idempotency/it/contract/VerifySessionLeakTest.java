@@ -3,18 +3,11 @@ package dev.idempotency.it.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.it.support.AgentCli;
-import dev.idempotency.it.support.DemoApp;
-import dev.idempotency.it.support.Http;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.idempotency.it.support.JavaxDemoWithConfig;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A session-specific endpoint declared without its session as scope: the javax demo's
@@ -23,42 +16,24 @@ import org.junit.jupiter.api.io.TempDir;
  * exits 1 saying which scope to declare; an endpoint open to callers without a session
  * ({@code POST /members}) keeps {@code scope: none} without a failure.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class VerifySessionLeakTest {
 
-    private Path workDir;
-    private Path config;
-    private DemoApp app;
-
-    @BeforeAll
-    @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    void start(@TempDir Path workDir) throws IOException {
-        this.workDir = workDir;
-        config = Files.writeString(workDir.resolve("agent.yaml"), String.join("\n",
-                "service-name: notes-unscoped",
-                "on-config-error: fail",
-                "endpoints:",
-                "  - name: register-member",
-                "    method: POST",
-                "    path: /members",
-                "  - name: write-note",
-                "    method: POST",
-                "    path: /notes",
-                ""));
-        app = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start();
-    }
-
-    @AfterAll
-    void stop() {
-        if (app != null) {
-            app.close();
-        }
-    }
+    @RegisterExtension
+    static final JavaxDemoWithConfig demo = new JavaxDemoWithConfig(
+            "service-name: notes-unscoped",
+            "on-config-error: fail",
+            "endpoints:",
+            "  - name: register-member",
+            "    method: POST",
+            "    path: /members",
+            "  - name: write-note",
+            "    method: POST",
+            "    path: /notes");
 
     @Test
     void aSessionsKeyReplayingToAnotherSessionFailsVerifyWithTheScopeToDeclare() {
-        long before = notes();
+        long before = demo.count("notes");
 
         AgentCli.Result verified = verify("write-note={\"text\": \"note {{seq}}\"}");
 
@@ -70,7 +45,7 @@ class VerifySessionLeakTest {
                 "declare scope: cookie:JSESSIONID").doesNotContain("\tat ");
         // The first request, the timeout retry, the burst and the first session's note: the second
         // session's note was never written, its request got the first session's answer.
-        assertThat(notes() - before).isEqualTo(4);
+        assertThat(demo.count("notes") - before).isEqualTo(4);
     }
 
     @Test
@@ -83,11 +58,7 @@ class VerifySessionLeakTest {
     }
 
     private AgentCli.Result verify(String sample) {
-        return new AgentCli(workDir, config).run("verify", "--url", app.baseUri().toString(),
+        return demo.cli().run("verify", "--url", demo.baseUri().toString(),
                 "--login-form", "/login", "--form", "user=verify", "--form", "password=demo", "--sample", sample);
-    }
-
-    private long notes() {
-        return Http.to(app.baseUri()).get("/notes").json().get("notes").asLong();
     }
 }

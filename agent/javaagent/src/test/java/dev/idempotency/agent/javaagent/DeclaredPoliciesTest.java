@@ -3,6 +3,7 @@ package dev.idempotency.agent.javaagent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.ConfigLoader;
+import dev.idempotency.agent.config.testing.SampleConfig;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
@@ -25,92 +26,61 @@ class DeclaredPoliciesTest {
 
     @Test
     void everyFieldOfAnEndpointReachesItsPolicy() throws Exception {
-        Path file = Files.writeString(dir.resolve("agent.yaml"), """
-                logging:
-                  request-id-header: X-Trace-Request
-                endpoints:
-                  - name: pay
-                    method: POST
-                    path: /orders/{id}/payments/
-                    resource-method: com.acme.Payments#pay
-                    key-header: X-Idem
-                    required: false
-                    key-min-length: 8
-                    key-max-length: 64
-                    key-pattern: "[a-z0-9-]{8,}"
-                    scope: [header:X-Tenant, principal, cookie:SESSION]
-                    ttl: 2h
-                    lease: 45s
-                    fingerprint:
-                      mode: json
-                      ignored-fields: [requestedAt]
-                      query-parameters: [currency]
-                      headers: [X-Account]
-                    statuses:
-                      missing-key: 428
-                      invalid-key: 422
-                      body-too-large: 400
-                      deadline-exceeded: 408
-                      store-unavailable: 500
-                      key-reused: 409
-                      in-progress: 429
-                      outcome-unknown: 500
-                    release-on-status: [429, 503]
-                    in-flight-wait: 2s
-                    retry-after: 3s
-                    max-request-body: 64KB
-                    max-stored-response-body: 32KB
-                    crash-policy: reexecute
-                    on-store-error: fail-open
-                    replay-headers: [X-Order-Version]
-                    deadline:
-                      header: X-Deadline
-                      format: epoch-ms
-                  - name: plain
-                    method: PUT
-                    path: /plain
-                """);
+        List<EndpointPolicy> policies = policiesOf(SampleConfig.EVERY_FIELD);
 
-        List<EndpointPolicy> policies = RunningAgent.policies(ConfigLoader.load(file));
-
-        EndpointPolicy pay = policies.get(0);
-        assertThat(pay.name()).isEqualTo("pay");
-        assertThat(pay.method()).isEqualTo("POST");
-        assertThat(pay.pathTemplate().text()).isEqualTo("/orders/{id}/payments/");
-        assertThat(pay.resourceMethod()).isEqualTo("com.acme.Payments#pay");
-        assertThat(pay.settings().keyHeader()).isEqualTo("X-Idem");
-        assertThat(pay.settings().required()).isFalse();
-        assertThat(pay.settings().keyMinLength()).isEqualTo(8);
-        assertThat(pay.settings().keyMaxLength()).isEqualTo(64);
-        assertThat(pay.keyParser().expected()).contains("matching [a-z0-9-]{8,}");
-        assertThat(pay.settings().scope()).containsExactly(ScopePart.header("X-Tenant"), ScopePart.principal(),
-                ScopePart.cookie("SESSION"));
-        assertThat(pay.settings().ttl()).isEqualTo(Duration.ofHours(2));
-        assertThat(pay.settings().lease()).isEqualTo(Duration.ofSeconds(45));
-        assertThat(pay.settings().fingerprint().mode()).isEqualTo(FingerprintMode.JSON);
-        assertThat(pay.settings().fingerprint().ignoredFields()).containsExactly("requestedAt");
-        assertThat(pay.settings().fingerprint().queryParameters()).contains(List.of("currency"));
-        assertThat(pay.settings().fingerprint().headers()).containsExactly("X-Account");
-        assertThat(List.of(pay.status(ProblemType.KEY_MISSING), pay.status(ProblemType.KEY_INVALID),
-                pay.status(ProblemType.BODY_TOO_LARGE), pay.status(ProblemType.DEADLINE_EXCEEDED),
-                pay.status(ProblemType.STORE_UNAVAILABLE), pay.status(ProblemType.KEY_REUSED),
-                pay.status(ProblemType.IN_PROGRESS), pay.status(ProblemType.OUTCOME_UNKNOWN)))
+        EndpointPolicy create = policies.get(0);
+        assertThat(create.name()).isEqualTo("create-order");
+        assertThat(create.method()).isEqualTo("POST");
+        assertThat(create.pathTemplate().text()).isEqualTo("/orders");
+        assertThat(create.resourceMethod()).isEqualTo("com.acme.OrderResource#create");
+        assertThat(create.settings().keyHeader()).isEqualTo("X-Idempotency-Key");
+        assertThat(create.settings().required()).isFalse();
+        assertThat(create.settings().keyMinLength()).isEqualTo(8);
+        assertThat(create.settings().keyMaxLength()).isEqualTo(64);
+        assertThat(create.keyParser().expected()).contains("matching [A-Za-z0-9-]+");
+        assertThat(create.settings().scope()).containsExactly(ScopePart.header("X-Tenant-Id"), ScopePart.principal());
+        assertThat(create.settings().ttl()).isEqualTo(Duration.ofDays(7));
+        assertThat(create.settings().lease()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(create.settings().fingerprint().mode()).isEqualTo(FingerprintMode.JSON);
+        assertThat(create.settings().fingerprint().ignoredFields()).containsExactly("requestedAt", "meta.trace");
+        assertThat(create.settings().fingerprint().queryParameters()).contains(List.of("currency"));
+        assertThat(create.settings().fingerprint().headers()).containsExactly("Content-Type");
+        assertThat(List.of(create.status(ProblemType.KEY_MISSING), create.status(ProblemType.KEY_INVALID),
+                create.status(ProblemType.BODY_TOO_LARGE), create.status(ProblemType.DEADLINE_EXCEEDED),
+                create.status(ProblemType.STORE_UNAVAILABLE), create.status(ProblemType.KEY_REUSED),
+                create.status(ProblemType.IN_PROGRESS), create.status(ProblemType.OUTCOME_UNKNOWN)))
                 .containsExactly(428, 422, 400, 408, 500, 409, 429, 500);
-        assertThat(pay.settings().releaseOnStatus()).containsExactlyInAnyOrder(429, 503);
-        assertThat(pay.settings().inFlightWait()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(pay.settings().retryAfter()).isEqualTo(Duration.ofSeconds(3));
-        assertThat(pay.maxRequestBody()).isEqualTo(64 * 1024);
-        assertThat(pay.responseRetention().maxStoredBody()).isEqualTo(32 * 1024);
-        assertThat(pay.settings().crashPolicy()).isEqualTo(CrashPolicy.REEXECUTE);
-        assertThat(pay.settings().onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_OPEN);
-        assertThat(pay.settings().replayHeaders()).containsExactly("X-Order-Version");
-        assertThat(pay.deadlineHeader().name()).isEqualTo("X-Deadline");
-        assertThat(pay.deadlineHeader().format()).isEqualTo(DeadlineFormat.EPOCH_MS);
-        assertThat(pay.requestIdHeader()).isEqualTo("X-Trace-Request");
+        assertThat(create.settings().releaseOnStatus()).containsExactlyInAnyOrder(503, 502);
+        assertThat(create.settings().inFlightWait()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(create.settings().retryAfter()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(create.maxRequestBody()).isEqualTo(2 * 1024 * 1024);
+        assertThat(create.responseRetention().maxStoredBody()).isEqualTo(256 * 1024);
+        assertThat(create.settings().crashPolicy()).isEqualTo(CrashPolicy.REEXECUTE);
+        assertThat(create.settings().onStoreError()).isEqualTo(StoreErrorPolicy.FAIL_OPEN);
+        assertThat(create.settings().replayHeaders()).containsExactly("X-Order-Id");
+        assertThat(create.deadlineHeader().name()).isEqualTo("x-envoy-expected-rq-timeout-ms");
+        assertThat(create.deadlineHeader().format()).isEqualTo(DeadlineFormat.RELATIVE_MS);
+        assertThat(create.requestIdHeader()).isEqualTo("X-Correlation-Id");
 
-        EndpointPolicy plain = policies.get(1);
+        EndpointPolicy update = policies.get(1);
+        assertThat(update.name()).isEqualTo("PUT /orders/{id}");
+        assertThat(update.settings().ttl()).as("its own").isEqualTo(Duration.ofHours(1));
+        assertThat(update.settings().fingerprint().mode()).isEqualTo(FingerprintMode.RAW);
+        assertThat(update.status(ProblemType.KEY_REUSED)).isEqualTo(422);
+        assertThat(update.status(ProblemType.KEY_MISSING)).as("the defaults'").isEqualTo(428);
+    }
+
+    @Test
+    void anEndpointThatSetsNothingGetsTheBuiltInDefaults() throws Exception {
+        EndpointPolicy plain = policiesOf("endpoints:\n  - name: plain\n    method: PUT\n    path: /plain\n").get(0);
+
         assertThat(plain.settings().fingerprint().queryParameters()).as("absent: the whole query string").isEmpty();
         assertThat(plain.settings().scope()).containsExactly(ScopePart.none());
         assertThat(plain.deadlineHeader()).isNull();
+    }
+
+    private List<EndpointPolicy> policiesOf(String config) throws Exception {
+        Path file = Files.writeString(dir.resolve("agent.yaml"), config);
+        return RunningAgent.policies(ConfigLoader.load(file, SampleConfig.ENV::get));
     }
 }
