@@ -63,6 +63,6 @@ class AdapterFailureOnTomcatTest {
     }
 
     private static long executions(Http http) {
-        return http.get("/executions").json().get("executions").asLong();
+        return http.get("/orders").json().get("executions").asLong();
     }
 }

@@ -17,7 +17,7 @@ import org.apache.catalina.valves.ValveBase;
 
 /**
  * An embedded Tomcat 9 whose one servlet, {@code POST /orders}, counts its executions
- * ({@code GET /executions}). In front of the application a valve, as a container's own component
+ * ({@code GET /orders} says how many). In front of the application a valve, as a container's own component
  * may, hands it a response of its own: for a request that names a header in
  * {@code X-Refused-Header}, that response throws when the header is set. The agent's adapter meets
  * that response first, when it has claimed the request and prepares the application's run. Prints
@@ -34,11 +34,8 @@ public final class RefusingHostProgram {
         tomcat.setBaseDir(baseDir);
         tomcat.setPort(Integer.parseInt(args[0]));
         Context context = tomcat.addContext("", baseDir);
-        AtomicInteger executions = new AtomicInteger();
-        Tomcat.addServlet(context, "orders", new Orders(executions));
+        Tomcat.addServlet(context, "orders", new Orders());
         context.addServletMappingDecoded("/orders", "orders");
-        Tomcat.addServlet(context, "executions", new Executions(executions));
-        context.addServletMappingDecoded("/executions", "executions");
         context.getPipeline().addValve(new RefusingValve());
         tomcat.getConnector();
         tomcat.start();
@@ -46,37 +43,25 @@ public final class RefusingHostProgram {
         tomcat.getServer().await();
     }
 
-    /** Creates an order: 201 and its body, counted once per execution. */
+    /** {@code POST}: creates an order, 201 and its body, counted once per execution; {@code GET}: the count. */
     private static final class Orders extends HttpServlet {
         private static final long serialVersionUID = 1L;
-        private final transient AtomicInteger executions;
-
-        Orders(AtomicInteger executions) {
-            this.executions = executions;
-        }
+        private final transient AtomicInteger executions = new AtomicInteger();
 
         @Override
         protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-            int order = executions.incrementAndGet();
-            response.setStatus(201);
-            response.setContentType("application/json");
-            response.getOutputStream().write(("{\"order\":" + order + "}").getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    private static final class Executions extends HttpServlet {
-        private static final long serialVersionUID = 1L;
-        private final transient AtomicInteger executions;
-
-        Executions(AtomicInteger executions) {
-            this.executions = executions;
+            answer(response, 201, "{\"order\":" + executions.incrementAndGet() + "}");
         }
 
         @Override
         protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            answer(response, 200, "{\"executions\":" + executions.get() + "}");
+        }
+
+        private static void answer(HttpServletResponse response, int status, String json) throws IOException {
+            response.setStatus(status);
             response.setContentType("application/json");
-            response.getOutputStream().write(("{\"executions\":" + executions.get() + "}")
-                    .getBytes(StandardCharsets.UTF_8));
+            response.getOutputStream().write(json.getBytes(StandardCharsets.UTF_8));
         }
     }
 
