@@ -14,7 +14,7 @@ import java.nio.file.Path;
  */
 public final class FileStores {
 
-    public static final String URL_PREFIX = "mvstore:";
+    public static final String URL_PREFIX = StoreSettings.FILE_STORE_PREFIX;
     /** What the file's name adds to the URL's path. */
     public static final String FILE_SUFFIX = ".mvstore";
     /** The store's kind, as the agent's start-up line and status name it. */
@@ -43,8 +43,7 @@ public final class FileStores {
 
     /** The file the URL names. */
     public static Path storeFile(String url) {
-        Path base = basePath(url);
-        return base.resolveSibling(base.getFileName() + FILE_SUFFIX);
+        return SqlFileImport.sibling(basePath(url), FILE_SUFFIX);
     }
 
     /**
@@ -58,7 +57,8 @@ public final class FileStores {
     }
 
     /**
-     * Opens the store, creating its file (and directory) if absent. A change waits for the writer
+     * Opens the store, creating its file (and directory) if absent; a file the SQL store left at
+     * the same path ({@code <path>.mv.db}) is imported first ({@link SqlFileImport}). A change waits for the writer
      * at most the connect and statement timeouts together, as a JDBC store's change waits for a
      * connection and its statement.
      *
@@ -74,6 +74,7 @@ public final class FileStores {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the directory of the store file " + file, e);
         }
+        SqlFileImport.importIfPresent(basePath(settings.url()), file, settings);
         long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
         return new FileRecordStore(OpenFile.open(file), waitMillis);
     }

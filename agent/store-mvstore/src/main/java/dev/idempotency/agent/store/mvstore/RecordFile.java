@@ -29,6 +29,8 @@ final class RecordFile implements AutoCloseable {
     private final MVStore store;
     private final MVMap<String, byte[]> records;
     private final MVMap<String, byte[]> expiry;
+    /** Facts about the file itself (where its records came from), not records. */
+    private final MVMap<String, String> about;
 
     private RecordFile(MVStore store) {
         this.store = store;
@@ -38,6 +40,8 @@ final class RecordFile implements AutoCloseable {
         this.expiry = store.openMap("expiry",
                 new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
                         .valueType(ByteArrayDataType.INSTANCE).singleWriter());
+        this.about = store.openMap("about", new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE)
+                .valueType(StringDataType.INSTANCE));
     }
 
     /** Opens {@code file}, creating it if absent (and recovering it if a killed process left it). */
@@ -62,6 +66,16 @@ final class RecordFile implements AutoCloseable {
 
     MVMap<String, byte[]> expiry() {
         return expiry;
+    }
+
+    /** Records a fact about the file, written with the next commit. */
+    void note(String fact, String value) {
+        about.put(fact, value);
+    }
+
+    /** A fact noted before; null if none. */
+    String noted(String fact) {
+        return about.get(fact);
     }
 
     Row read(String recordKey) {

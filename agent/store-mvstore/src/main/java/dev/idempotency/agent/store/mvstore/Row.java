@@ -52,6 +52,24 @@ final class Row {
         expiresAt = now + request.ttl().toMillis();
     }
 
+    /** The row of a record read elsewhere (the SQL store's file, imported once). */
+    static Row of(StoredRecord record) {
+        Row row = new Row();
+        row.endpoint = record.endpoint();
+        row.fingerprint = record.fingerprint();
+        row.state = record.state();
+        row.owner = record.owner();
+        row.fencingToken = record.fencingToken();
+        row.leaseUntil = record.leaseUntil().toEpochMilli();
+        row.attempts = record.attempts();
+        row.firstRequestId = record.firstRequestId();
+        row.response = record.response();
+        row.createdAt = record.createdAt().toEpochMilli();
+        row.completedAt = record.completedAt() == null ? NEVER : record.completedAt().toEpochMilli();
+        row.expiresAt = record.expiresAt().toEpochMilli();
+        return row;
+    }
+
     boolean expired(long now) {
         return expiresAt <= now;
     }
