@@ -19,8 +19,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
 
 /**
  * The embedded store on one MVStore file. Every change runs on the {@link SingleWriter}'s thread,
@@ -45,6 +46,10 @@ final class FileRecordStore implements IdempotencyStore {
 
     SingleWriter writer() {
         return writer;
+    }
+
+    OpenFile file() {
+        return file;
     }
 
     /**
@@ -260,8 +265,8 @@ final class FileRecordStore implements IdempotencyStore {
 
     @Override
     public int countExpired() {
-        return read(() -> {
-            MVMap<String, byte[]> expiry = file.forReading().expiry();
+        return read(records -> {
+            MVMap<String, byte[]> expiry = records.expiry();
             long now = System.currentTimeMillis();
             long count = 0;
             for (RecordState state : STATES) {
@@ -274,8 +279,8 @@ final class FileRecordStore implements IdempotencyStore {
 
     @Override
     public int count(RecordState state) {
-        return read(() -> {
-            MVMap<String, byte[]> expiry = file.forReading().expiry();
+        return read(records -> {
+            MVMap<String, byte[]> expiry = records.expiry();
             long live = position(expiry, RecordKeys.stateEnd(state))
                     - position(expiry, RecordKeys.timeBound(state, System.currentTimeMillis() + 1));
             return (int) Math.min(Integer.MAX_VALUE, live);
@@ -290,8 +295,8 @@ final class FileRecordStore implements IdempotencyStore {
 
     @Override
     public StoreFootprint footprint() {
-        return read(() -> {
-            long records = file.forReading().records().sizeAsLong();
+        return read(opened -> {
+            long records = opened.records().sizeAsLong();
             long bytes;
             try {
                 bytes = Files.size(file.path());
@@ -304,8 +309,8 @@ final class FileRecordStore implements IdempotencyStore {
 
     @Override
     public Optional<StoredRecord> find(String scope, String key) {
-        return read(() -> {
-            Row row = file.forReading().read(RecordKeys.record(scope, key));
+        return read(records -> {
+            Row row = records.read(RecordKeys.record(scope, key));
             return Optional.ofNullable(row == null ? null : row.toRecord(scope, key, System.currentTimeMillis()));
         });
     }
@@ -313,8 +318,7 @@ final class FileRecordStore implements IdempotencyStore {
     /** Records of one state, oldest first: a scan of that state's part of the index (operators only). */
     @Override
     public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
-        return read(() -> {
-            RecordFile records = file.forReading();
+        return read(records -> {
             long now = System.currentTimeMillis();
             long createdBy = now - olderThan.toMillis();
             String end = RecordKeys.stateEnd(state);
@@ -344,17 +348,28 @@ final class FileRecordStore implements IdempotencyStore {
 
     private Row readOrNull(String recordKey) {
         try {
-            return file.forReading().read(recordKey);
+            return read(records -> records.read(recordKey));
         } catch (RuntimeException unreadable) {
             // The writer's claim tells (it opens the file again, or fails as unavailable).
             return null;
         }
     }
 
-    /** A read on the caller's thread; MVStore's failures (a file closed after a failed write) as unavailability. */
-    private static <T> T read(Supplier<T> reading) {
+    /**
+     * A read on the caller's thread, of the maps as they are now; MVStore's failures (a file
+     * closed after a failed write) as unavailability. The read registers the version it reads,
+     * so MVStore does not overwrite the chunks of that version while it runs (the writer may
+     * free them meanwhile).
+     */
+    private <T> T read(Function<RecordFile, T> reading) {
         try {
-            return reading.get();
+            RecordFile records = file.forReading();
+            MVStore.TxCounter version = records.mvStore().registerVersionUsage();
+            try {
+                return reading.apply(records);
+            } finally {
+                records.mvStore().deregisterVersionUsage(version);
+            }
         } catch (StoreUnavailableException e) {
             throw e;
         } catch (RuntimeException e) {

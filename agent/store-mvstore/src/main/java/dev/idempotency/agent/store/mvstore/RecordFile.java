@@ -19,10 +19,10 @@ final class RecordFile implements AutoCloseable {
 
     /**
      * How long a chunk that holds nothing live stays unusable (MVStore's default is 45 s): the
-     * space is reused after this. Long enough for a reader on another thread to finish a read
-     * begun before the chunk was freed (reads are single lookups, or scans of one state's
-     * index for an operator); short enough that a file under steady churn carries a second of
-     * freed chunks, not 45 s of them.
+     * space is reused after this, so a file under steady churn carries a second of freed chunks,
+     * not 45 s of them. Readers on other threads register the version they read, which MVStore
+     * keeps from being overwritten whatever the retention. What the retention still covers is a
+     * crash of the operating system: written chunks that had not reached the disk yet.
      */
     static final int RETENTION_MILLIS = 1_000;
 

@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * change queued, applies them in order, commits them as one chunk and only then answers each
  * caller (group commit): concurrent requests share one file write, and each call returns after
  * its change is in the file. Being the only writer, the thread decides every race of two claims
- * of one key by the order it takes them in. Between batches, while nothing waits, it compacts
+ * of one key by the order it takes them in. Between batches, whenever no change waits, it compacts
  * the file in small steps ({@link FileCompaction}).
  */
 final class SingleWriter implements AutoCloseable {
@@ -22,6 +22,8 @@ final class SingleWriter implements AutoCloseable {
     /** A batch is bounded so that its callers are answered before a flood of later ones is applied. */
     private static final int MAX_BATCH = 512;
     private static final long IDLE_POLL_MILLIS = FileCompaction.STEP_EVERY_MILLIS;
+    /** While compaction has work left: how long to wait for a change before the next step is due. */
+    private static final long COMPACTING_POLL_MILLIS = 5;
 
     /** A change of the file, applied on the writer's thread; {@code now} is the store's clock for the batch. */
     interface Change<T> {
@@ -81,9 +83,14 @@ final class SingleWriter implements AutoCloseable {
         boolean compacting = false;
         while (!closed || !queue.isEmpty()) {
             try {
-                Pending<?> first = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                Pending<?> first = queue.poll();
                 if (first == null) {
+                    // No change waits: a compaction step now (at most one per step interval), not after an idle spell,
+                    // which a steady stream of changes never leaves.
                     compacting = compacting && compactStep();
+                    first = queue.poll(compacting ? COMPACTING_POLL_MILLIS : IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+                }
+                if (first == null) {
                     continue;
                 }
                 batch.add(first);
