@@ -32,14 +32,19 @@ final class RecordFile implements AutoCloseable {
     /** Facts about the file itself (where its records came from), not records. */
     private final MVMap<String, String> about;
 
+    /**
+     * Not MVStore's single-writer maps, though one thread writes them: MVStore's compaction does
+     * not rewrite their pages, and under churn the file grew to ten times its live data with them
+     * (docs/performance.md, "At volume").
+     */
     private RecordFile(MVStore store) {
         this.store = store;
         this.records = store.openMap("records",
                 new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
-                        .valueType(ByteArrayDataType.INSTANCE).singleWriter());
+                        .valueType(ByteArrayDataType.INSTANCE));
         this.expiry = store.openMap("expiry",
                 new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
-                        .valueType(ByteArrayDataType.INSTANCE).singleWriter());
+                        .valueType(ByteArrayDataType.INSTANCE));
         this.about = store.openMap("about", new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE)
                 .valueType(StringDataType.INSTANCE));
     }
