@@ -14,6 +14,8 @@
 #     live under the short TTL, the keeper's purge beside it; reports records, bytes on disk, live bytes
 #     (H2's own count) and claim+complete latencies per sample.
 # H2: --url jdbc:h2:file:/path/to/file (a file the run creates is removed at the end).
+# The file store: --url mvstore:/path/to/file (filled through the store's own calls, not SQL; the churn as
+#     above); JAVA_OPTS=-Dvolume.retention-ms=N sets MVStore's retention, -Dvolume.versions-to-keep=N its versions.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 JAR=agent/benchmarks/target/benchmarks.jar

@@ -63,9 +63,10 @@ final class ConfigBinder {
 
     private static StoreSettings store(FieldReader r, StoreSettings base) {
         String url = r.text("url", base.url());
-        if (!url.startsWith("jdbc:")) {
-            r.problem(r.pathOf("url"), url, "is not a JDBC URL; use forms like jdbc:postgresql://host:5432/db"
-                    + " or jdbc:h2:file:./idempotency-store/agent");
+        if (!url.startsWith("jdbc:") && !url.startsWith(StoreSettings.FILE_STORE_PREFIX)) {
+            r.problem(r.pathOf("url"), url, "is not a store URL; use forms like jdbc:postgresql://host:5432/db,"
+                    + " jdbc:h2:file:./idempotency-store/agent or " + StoreSettings.FILE_STORE_PREFIX
+                    + "./idempotency-store/agent");
             url = base.url();
         }
         String table = r.checked("table", base.table(), StoreSettings::tableProblem);

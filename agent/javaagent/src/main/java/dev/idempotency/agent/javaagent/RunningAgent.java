@@ -13,7 +13,6 @@ import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.OpeningStore;
-import dev.idempotency.agent.store.jdbc.JdbcStores;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
 import dev.idempotency.agent.vocabulary.StoreSettings;
@@ -60,8 +59,8 @@ final class RunningAgent {
     static RunningAgent start(AgentConfig config, AttemptListener attempts, AgentStatus status) {
         List<EndpointPolicy> policies = policies(config);
         StoreSettings settings = config.store();
-        String storeKind = JdbcStores.checkUrl(settings.url());
-        OpeningStore store = OpeningStore.start(() -> JdbcStores.open(settings),
+        String storeKind = AgentStores.checkUrl(settings.url());
+        OpeningStore store = OpeningStore.start(() -> AgentStores.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());

@@ -5,13 +5,16 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * Where the JDBC store lives and how long it may take to answer: the config's {@code store}
+ * Where the store lives (a JDBC URL, or {@value #FILE_STORE_PREFIX} and a path for the embedded
+ * file store without SQL) and how long it may take to answer: the config's {@code store}
  * section, as the store takes it. Immutable; {@code with*} methods return a changed copy. The
  * defaults give the embedded H2 file store a single instance needs.
  */
 public final class StoreSettings {
 
     public static final String DEFAULT_URL = "jdbc:h2:file:./idempotency-store/agent";
+    /** URLs of the embedded file store on H2's MVStore alone: {@code mvstore:<path>}, no JDBC. */
+    public static final String FILE_STORE_PREFIX = "mvstore:";
     public static final String DEFAULT_TABLE = "idempotency_record";
 
     public static final int MAX_POOL_SIZE = 1024;

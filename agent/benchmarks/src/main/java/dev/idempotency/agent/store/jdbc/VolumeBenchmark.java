@@ -27,7 +27,10 @@ import org.h2.mvstore.MVStore;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.store.mvstore.FileStoreProbe;
+import dev.idempotency.agent.store.mvstore.FileStores;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 
 /**
@@ -37,7 +40,10 @@ import dev.idempotency.agent.vocabulary.StoreSettings;
  * running beside it. Bounded in time ({@code --max-minutes}) and disk (refuses to start without
  * room for what it will write); its table is dropped at the end, also after a failure or Ctrl-C.
  * Run it with {@code agent/benchmarks/volume.sh --url ... --records 1000000}; with
- * {@code --churn <live records>} it runs {@link VolumeChurn} instead of the fill.
+ * {@code --churn <live records>} it runs {@link VolumeChurn} instead of the fill. A
+ * {@code mvstore:} URL (the file store, no SQL) is filled through the store's own calls instead,
+ * then measured the same way ({@link #fileStore}); {@code -Dvolume.retention-ms=N} sets its
+ * MVStore retention for the run.
  */
 public final class VolumeBenchmark {
 
@@ -56,6 +62,8 @@ public final class VolumeBenchmark {
     private final long deadline;
     private final List<String> report = new ArrayList<>();
     private JdbcIdempotencyStore store;
+    /** The store the claims, replays and purges go to: {@link #store}, or the file store. */
+    private IdempotencyStore requests;
     private Path h2File;
     private boolean h2FileExisted;
     private final AtomicBoolean cleanedUp = new AtomicBoolean();
@@ -65,7 +73,7 @@ public final class VolumeBenchmark {
         this.settings = StoreSettings.forUrl(options.url).withCredentials(options.user, options.password)
                 .withTable("idem_vol_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8))
                 .withPoolSize(Math.max(8, options.threads));
-        this.dialect = Dialect.forUrl(options.url);
+        this.dialect = FileStores.handles(options.url) ? null : Dialect.forUrl(options.url);
         this.deadline = System.nanoTime() + options.maxTime.toNanos();
     }
 
@@ -92,9 +100,14 @@ public final class VolumeBenchmark {
     }
 
     private void run() throws Exception {
+        if (dialect == null) {
+            fileStore();
+            return;
+        }
         h2File = dialect instanceof H2Dialect ? H2Dialect.databaseFile(options.url) : null;
         h2FileExisted = h2File != null && Files.exists(h2File);
         store = JdbcStores.open(settings, dialect);
+        requests = store;
         TableSql sql = store.tableSql();
         say("table %s on %s, %d threads, %d s per phase after %d s warm-up, bodies %d-%d B, %.0f %% in progress, "
                 + "TTL %s", sql.table, dialect.name(), options.threads, options.phase.toSeconds(), options.warmUp.toSeconds(),
@@ -181,7 +194,82 @@ public final class VolumeBenchmark {
             }
         };
         report.add("");
-        report.addAll(new VolumeChurn(store, footprint, options, churnResponses()).run());
+        report.addAll(new VolumeChurn(store, footprint, options, churnResponses(),
+                () -> VolumeChurn.h2Compaction(store)).run());
+    }
+
+    /**
+     * The file store: the churn as for H2 (live bytes from the same MVStore layout), or the
+     * largest size filled through the store's own claims and completions (new keys, the run's
+     * TTL), claim+complete measured, then the expired share added the same way (a TTL of 1 ms)
+     * and purged beside claims.
+     */
+    private void fileStore() throws Exception {
+        h2File = FileStores.storeFile(options.url);
+        h2FileExisted = Files.exists(h2File);
+        IdempotencyStore file = FileStoreProbe.open(settings, Integer.getInteger("volume.retention-ms", -1));
+        requests = file;
+        say("file store %s, %d threads, bodies %d-%d B", h2File, options.threads, options.bodyMin, options.bodyMax);
+        if (options.churnLive > 0) {
+            VolumeChurn.Footprint footprint = new VolumeChurn.Footprint() {
+                @Override
+                public long records() {
+                    return file.footprint().records();
+                }
+
+                @Override
+                public long bytesOnDisk() {
+                    return file.footprint().bytesOnDisk();
+                }
+
+                @Override
+                public long liveBytes() {
+                    return H2Files.liveBytes(FileStoreProbe.mvStore(file));
+                }
+            };
+            report.add("");
+            report.addAll(new VolumeChurn(file, footprint, options, churnResponses(),
+                    () -> FileStoreProbe.compaction(file)).run());
+            return;
+        }
+        long size = options.largest();
+        long started = System.nanoTime();
+        fillThroughStore(size, options.ttl);
+        say("filled %,d records through the store in %.0f s", size, (System.nanoTime() - started) / 1e9);
+        LatencyHarness.Result claims = new LatencyHarness(options.threads, options.warmUp).run(
+                String.format(Locale.ROOT, "%,d: claim+complete", size), options.phase, () -> false,
+                (thread, n) -> claimAndComplete());
+        say("%s  (load %.1f)", claims, load());
+        long records = file.footprint().records();
+        long bytes = file.footprint().bytesOnDisk();
+        say("%,d bytes on disk for %,d records: %,d bytes per record", bytes, records, bytes / Math.max(1, records));
+        long expired = (long) (size * options.expiredShare);
+        fillThroughStore(expired, Duration.ofMillis(1));
+        purgeBeside(claims);
+        report.add("");
+        report.add(FileStoreProbe.compaction(file));
+    }
+
+    /** {@code count} new keys claimed and completed through the store on the run's threads, bodies drawn as the churn's. */
+    private void fillThroughStore(long count, Duration ttl) throws InterruptedException {
+        StoredResponse[] responses = churnResponses();
+        AtomicLong next = new AtomicLong();
+        List<Thread> fillers = new ArrayList<>();
+        for (int t = 0; t < Math.max(4, options.threads); t++) {
+            Thread filler = new Thread(() -> {
+                for (long i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                    String key = UUID.randomUUID().toString();
+                    ClaimResult claim = requests.claim(request(key));
+                    requests.complete("", key, claim.record().fencingToken(), responses[(int) (i % responses.length)],
+                            ttl);
+                }
+            }, "volume-fill-" + t);
+            filler.start();
+            fillers.add(filler);
+        }
+        for (Thread filler : fillers) {
+            filler.join();
+        }
     }
 
     /** Answers with bodies drawn between the options' bounds, cycled through by the churn. */
@@ -204,6 +292,11 @@ public final class VolumeBenchmark {
             say("stopped adding expired records at the time limit");
             return;
         }
+        purgeBeside(before);
+    }
+
+    /** Purges what has expired in the keeper's batches while claims run beside it. */
+    private void purgeBeside(LatencyHarness.Result before) throws InterruptedException {
         AtomicLong purged = new AtomicLong();
         AtomicBoolean done = new AtomicBoolean();
         long[] purgeNanos = new long[1];
@@ -212,7 +305,7 @@ public final class VolumeBenchmark {
             try {
                 int deleted;
                 do {
-                    deleted = store.purgeExpired(PURGE_BATCH);
+                    deleted = requests.purgeExpired(PURGE_BATCH);
                     purged.addAndGet(deleted);
                 } while (deleted > 0 && System.nanoTime() - deadline < 0);
             } finally {
@@ -287,8 +380,8 @@ public final class VolumeBenchmark {
 
     private void claimAndComplete() {
         String key = UUID.randomUUID().toString();
-        ClaimResult claim = store.claim(request(key));
-        if (!claim.claimed() || !store.complete("", key, claim.record().fencingToken(), RESPONSE, options.ttl)) {
+        ClaimResult claim = requests.claim(request(key));
+        if (!claim.claimed() || !requests.complete("", key, claim.record().fencingToken(), RESPONSE, options.ttl)) {
             throw new AssertionError("a new key was not claimed and completed: " + key);
         }
     }
@@ -303,7 +396,7 @@ public final class VolumeBenchmark {
 
     /** A replay; a record that expired since the fill is claimed anew, as it would be in service. */
     private void replay(String key) {
-        store.claim(request(key));
+        requests.claim(request(key));
     }
 
     private ClaimRequest request(String key) {
@@ -347,10 +440,13 @@ public final class VolumeBenchmark {
      */
     private boolean enoughDisk() throws IOException {
         long perRecord = options.assumedBytesPerRecord > 0 ? options.assumedBytesPerRecord
-                : dialect instanceof H2Dialect ? 12_000 : dialect instanceof MariaDbDialect ? 3_000 : 2_500;
+                : dialect == null || dialect instanceof H2Dialect ? 12_000 : dialect instanceof MariaDbDialect ? 3_000 : 2_500;
         long records = options.churnLive > 0 ? options.churnWritten() : options.largest() + options.expired();
         long needed = records * perRecord + records * perRecord / 4 + (1L << 30);
         Path where = options.diskPath;
+        if (where == null && dialect == null) {
+            where = FileStores.storeFile(options.url).toAbsolutePath().getParent();
+        }
         if (where == null && dialect instanceof H2Dialect) {
             Path file = H2Dialect.databaseFile(options.url);
             where = file == null ? null : file.toAbsolutePath().getParent();
@@ -382,7 +478,12 @@ public final class VolumeBenchmark {
 
     /** Drops the table (and removes an H2 file this run created); once, whichever way the run ends. */
     private void cleanUp() {
-        if (!cleanedUp.compareAndSet(false, true) || store == null) {
+        if (!cleanedUp.compareAndSet(false, true) || requests == null) {
+            return;
+        }
+        if (store == null) {
+            requests.close();
+            removeFileStoreFile();
             return;
         }
         store.close();
@@ -408,6 +509,17 @@ public final class VolumeBenchmark {
         if (dropped) {
             say("cleaned up: table %s dropped%s", settings.table(), h2File != null && !h2FileExisted ? ", " + h2File
                     + " removed" : "");
+        }
+    }
+
+    private void removeFileStoreFile() {
+        if (!h2FileExisted) {
+            try {
+                Files.deleteIfExists(h2File);
+                say("cleaned up: %s removed", h2File);
+            } catch (IOException e) {
+                System.err.println("volume benchmark: could not remove " + h2File + ": " + e.getMessage());
+            }
         }
     }
 

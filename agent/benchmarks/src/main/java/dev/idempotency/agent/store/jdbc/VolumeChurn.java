@@ -13,6 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.StoredResponse;
 
 /**
@@ -38,7 +39,9 @@ final class VolumeChurn {
         long liveBytes() throws Exception;
     }
 
-    private final JdbcIdempotencyStore store;
+    private final IdempotencyStore store;
+    /** A line on the store's work between writes (its compaction), after the run; null when it has none. */
+    private final java.util.function.Supplier<String> idleWork;
     private final Footprint footprint;
     private final int threads;
     private final long liveRecords;
@@ -48,8 +51,10 @@ final class VolumeChurn {
     private final StoredResponse[] responses;
     private final List<String> rows = new ArrayList<>();
 
-    VolumeChurn(JdbcIdempotencyStore store, Footprint footprint, VolumeOptions options, StoredResponse[] responses) {
+    VolumeChurn(IdempotencyStore store, Footprint footprint, VolumeOptions options, StoredResponse[] responses,
+            java.util.function.Supplier<String> idleWork) {
         this.store = store;
+        this.idleWork = idleWork;
         this.footprint = footprint;
         this.threads = options.threads;
         this.liveRecords = options.churnLive;
@@ -60,6 +65,17 @@ final class VolumeChurn {
     }
 
     /** Runs the churn; returns the report's rows (a Markdown table). */
+    /** The H2 SQL store's compaction, as {@code idleWork}; null for another store. */
+    static String h2Compaction(JdbcIdempotencyStore store) {
+        WriteStrategy writes = store.writeStrategy();
+        if (writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction) {
+            H2FileCompaction compaction = (H2FileCompaction) ((GroupCommit) writes).idleWork;
+            return String.format(Locale.ROOT, "compaction on the writer: %,d steps, the longest %.2f ms",
+                    compaction.steps(), compaction.longestStepNanos() / 1e6);
+        }
+        return null;
+    }
+
     List<String> run() throws InterruptedException {
         double perSecond = liveRecords / (double) ttl.toSeconds();
         say("churn: %,d live records, TTL %d s: %,.0f claim+complete/s on %d threads, purge in batches of %d, "
@@ -130,12 +146,10 @@ final class VolumeChurn {
             worker.join();
         }
         rows.add(summary(all, (System.nanoTime() - start) / 1e9, failures.get()));
-        WriteStrategy writes = store.writeStrategy();
-        if (writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction) {
-            H2FileCompaction compaction = (H2FileCompaction) ((GroupCommit) writes).idleWork;
+        String idle = idleWork.get();
+        if (idle != null) {
             rows.add("");
-            rows.add(String.format(Locale.ROOT, "compaction on the writer: %,d steps, the longest %.2f ms",
-                    compaction.steps(), compaction.longestStepNanos() / 1e6));
+            rows.add(idle);
         }
         return rows;
     }

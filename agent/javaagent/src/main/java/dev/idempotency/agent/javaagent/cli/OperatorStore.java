@@ -3,8 +3,11 @@ package dev.idempotency.agent.javaagent.cli;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.store.IdempotencyStore;
-import dev.idempotency.agent.store.jdbc.JdbcStores;
+import dev.idempotency.agent.javaagent.AgentStores;
+import dev.idempotency.agent.store.mvstore.FileStores;
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -36,7 +39,8 @@ final class OperatorStore implements AutoCloseable {
         AgentConfig config = ConfigOption.load(arguments);
         StoreSettings settings = forOperator(config.store());
         try {
-            return new OperatorStore(config, JdbcStores.open(settings), settings.describe());
+            requireFileStoreFile(settings.url());
+            return new OperatorStore(config, AgentStores.open(settings), settings.describe());
         } catch (RuntimeException e) {
             throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage()
                     + OperatorCommand.hint(OperatorCommand.rootCause(e)));
@@ -53,6 +57,16 @@ final class OperatorStore implements AutoCloseable {
             return settings.withUrl(url + ";IFEXISTS=TRUE");
         }
         return settings;
+    }
+
+    /** The file store's counterpart of H2's {@code IFEXISTS}: a tool opens a file store only where one is. */
+    private static void requireFileStoreFile(String url) {
+        if (FileStores.handles(url)) {
+            Path file = FileStores.storeFile(url);
+            if (!Files.exists(file)) {
+                throw new IllegalStateException("store file not found: " + file.toAbsolutePath());
+            }
+        }
     }
 
     IdempotencyStore store() {

@@ -1,0 +1,413 @@
+package dev.idempotency.agent.store.mvstore;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreFootprint;
+import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoredResponse;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Function;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+
+/**
+ * The embedded store on one MVStore file. Every change runs on the {@link SingleWriter}'s thread,
+ * which applies a batch and commits it before answering: a claim is decided by the one writer,
+ * and a change has reached the file when its call returns. Reads (a record, counts, lists) read
+ * the maps' latest committed-or-applied state from the caller's thread. Time is this JVM's clock:
+ * the file belongs to one process.
+ */
+final class FileRecordStore implements IdempotencyStore {
+
+    /** Expired records deleted per write: a claim queued behind a purge waits for one slice. */
+    static final int PURGE_SLICE = 100;
+    private static final RecordState[] STATES = RecordState.values();
+
+    private final OpenFile file;
+    private final SingleWriter writer;
+
+    FileRecordStore(OpenFile file, long waitMillis) {
+        this.file = file;
+        this.writer = new SingleWriter(file, waitMillis);
+    }
+
+    SingleWriter writer() {
+        return writer;
+    }
+
+    OpenFile file() {
+        return file;
+    }
+
+    /**
+     * A live COMPLETED record is answered from a read, its attempt counted by a write that is not
+     * awaited (as the SQL stores do: a replay needs no write of its own). Anything else is decided
+     * by the writer.
+     */
+    @Override
+    public ClaimResult claim(ClaimRequest request) {
+        String recordKey = RecordKeys.record(request.scope(), request.key());
+        Row seen = readOrNull(recordKey);
+        long now = System.currentTimeMillis();
+        if (seen != null && seen.state == RecordState.COMPLETED && !seen.expired(now)) {
+            long token = seen.fencingToken;
+            writer.writeLater("count a replay's attempt", (records, at) -> countAttempt(records, recordKey, token));
+            seen.attempts++;
+            return ClaimResult.existing(seen.toRecord(request.scope(), request.key(), now));
+        }
+        return writer.write("claim", (records, at) -> claimOn(records, recordKey, request, at));
+    }
+
+    private static ClaimResult claimOn(RecordFile records, String recordKey, ClaimRequest request, long now) {
+        Row before = records.read(recordKey);
+        Row row;
+        boolean claimed;
+        if (before == null) {
+            row = Row.claimed(request, newToken(), now);
+            claimed = true;
+        } else if (before.expired(now)) {
+            row = copy(before);
+            row.replaceBy(request, before.fencingToken + 1, now);
+            claimed = true;
+        } else {
+            row = copy(before);
+            row.attempts++;
+            claimed = false;
+        }
+        records.write(recordKey, before, row);
+        StoredRecord record = row.toRecord(request.scope(), request.key(), now);
+        return claimed ? ClaimResult.claimed(record) : ClaimResult.existing(record);
+    }
+
+    private static Void countAttempt(RecordFile records, String recordKey, long token) {
+        Row before = records.read(recordKey);
+        if (before != null && before.fencingToken == token) {
+            Row row = copy(before);
+            row.attempts++;
+            records.write(recordKey, before, row);
+        }
+        return null;
+    }
+
+    @Override
+    public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
+        String recordKey = RecordKeys.record(request.scope(), request.key());
+        return writer.write("takeOver", (records, now) -> {
+            Row before = records.read(recordKey);
+            if (!owns(before, expectedToken) || !before.ownerGone(now, false)) {
+                return Optional.empty();
+            }
+            Row row = copy(before);
+            row.state = RecordState.IN_PROGRESS;
+            row.owner = request.owner();
+            row.fencingToken = before.fencingToken + 1;
+            row.leaseUntil = now + request.lease().toMillis();
+            row.firstRequestId = request.requestId();
+            row.expiresAt = now + request.ttl().toMillis();
+            records.write(recordKey, before, row);
+            return Optional.of(row.toRecord(request.scope(), request.key(), now));
+        });
+    }
+
+    @Override
+    public boolean markUnknown(String scope, String key, long expectedToken) {
+        return changeState("markUnknown", scope, key, expectedToken,
+                (row, now) -> row.state == RecordState.IN_PROGRESS && row.leaseExpired(now));
+    }
+
+    @Override
+    public boolean giveUp(String scope, String key, long fencingToken) {
+        return changeState("giveUp", scope, key, fencingToken, (row, now) -> row.state == RecordState.IN_PROGRESS);
+    }
+
+    private boolean changeState(String operation, String scope, String key, long token, RowCondition condition) {
+        String recordKey = RecordKeys.record(scope, key);
+        return writer.write(operation, (records, now) -> {
+            Row before = records.read(recordKey);
+            if (!owns(before, token) || !condition.holds(before, now)) {
+                return false;
+            }
+            Row row = copy(before);
+            row.state = RecordState.UNKNOWN;
+            records.write(recordKey, before, row);
+            return true;
+        });
+    }
+
+    /** The real outcome also settles a record another instance marked UNKNOWN while its owner lived. */
+    @Override
+    public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        return completeIf("complete", scope, key, fencingToken, response, ttl,
+                (row, now) -> row.state != RecordState.COMPLETED);
+    }
+
+    @Override
+    public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
+            Duration ttl, boolean evenIfLeaseLive) {
+        return completeIf("resolveComplete", scope, key, expectedToken, response, ttl,
+                (row, now) -> row.ownerGone(now, evenIfLeaseLive));
+    }
+
+    private boolean completeIf(String operation, String scope, String key, long token, StoredResponse response,
+            Duration ttl, RowCondition condition) {
+        String recordKey = RecordKeys.record(scope, key);
+        long ttlMillis = ttl.toMillis();
+        return writer.write(operation, (records, now) -> {
+            Row before = records.read(recordKey);
+            if (!owns(before, token) || !condition.holds(before, now)) {
+                return false;
+            }
+            Row row = copy(before);
+            row.complete(response, ttlMillis, now);
+            records.write(recordKey, before, row);
+            return true;
+        });
+    }
+
+    @Override
+    public boolean release(String scope, String key, long fencingToken) {
+        return deleteIf("release", scope, key, fencingToken, (row, now) -> row.state != RecordState.COMPLETED);
+    }
+
+    @Override
+    public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
+        return deleteIf("resolveRelease", scope, key, expectedToken, (row, now) -> row.ownerGone(now, evenIfLeaseLive));
+    }
+
+    private boolean deleteIf(String operation, String scope, String key, long token, RowCondition condition) {
+        String recordKey = RecordKeys.record(scope, key);
+        return writer.write(operation, (records, now) -> {
+            Row before = records.read(recordKey);
+            if (!owns(before, token) || !condition.holds(before, now)) {
+                return false;
+            }
+            records.delete(recordKey, before);
+            return true;
+        });
+    }
+
+    /** A handler that outlives the ttl keeps its record from being replaced or purged. */
+    @Override
+    public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
+        if (leases.isEmpty()) {
+            return 0;
+        }
+        List<LeaseRef> renewing = new ArrayList<>(leases);
+        long leaseMillis = lease.toMillis();
+        return writer.write("renewLeases", (records, now) -> {
+            int renewed = 0;
+            for (LeaseRef ref : renewing) {
+                String recordKey = RecordKeys.record(ref.scope(), ref.key());
+                Row before = records.read(recordKey);
+                if (owns(before, ref.fencingToken()) && before.state == RecordState.IN_PROGRESS) {
+                    Row row = copy(before);
+                    row.leaseUntil = now + leaseMillis;
+                    row.expiresAt = Math.max(before.expiresAt, row.leaseUntil);
+                    records.write(recordKey, before, row);
+                    renewed++;
+                }
+            }
+            return renewed;
+        });
+    }
+
+    @Override
+    public int purgeExpired(int batchSize) {
+        int purged = 0;
+        while (purged < batchSize) {
+            int slice = Math.min(PURGE_SLICE, batchSize - purged);
+            int deleted = writer.write("purgeExpired", (records, now) -> purgeSlice(records, slice, now));
+            purged += deleted;
+            if (deleted < slice) {
+                break;
+            }
+        }
+        return purged;
+    }
+
+    private static int purgeSlice(RecordFile records, int limit, long now) {
+        List<String> expired = new ArrayList<>(limit);
+        for (RecordState state : STATES) {
+            Iterator<String> keys = records.expiry().keyIterator(RecordKeys.timeBound(state, 0));
+            String end = RecordKeys.timeBound(state, now + 1);
+            while (expired.size() < limit && keys.hasNext()) {
+                String indexKey = keys.next();
+                if (indexKey.compareTo(end) >= 0) {
+                    break;
+                }
+                expired.add(indexKey);
+            }
+        }
+        for (String indexKey : expired) {
+            String recordKey = RecordKeys.recordOf(indexKey);
+            Row row = records.read(recordKey);
+            if (row != null && row.expired(now)) {
+                records.delete(recordKey, row);
+            }
+            // An index entry left without its record (never written so, but cheap to heal) goes too.
+            records.expiry().remove(indexKey);
+        }
+        return expired.size();
+    }
+
+    @Override
+    public int countExpired() {
+        return read(records -> {
+            MVMap<String, byte[]> expiry = records.expiry();
+            long now = System.currentTimeMillis();
+            long count = 0;
+            for (RecordState state : STATES) {
+                count += position(expiry, RecordKeys.timeBound(state, now + 1))
+                        - position(expiry, RecordKeys.timeBound(state, 0));
+            }
+            return (int) Math.min(Integer.MAX_VALUE, count);
+        });
+    }
+
+    @Override
+    public int count(RecordState state) {
+        return read(records -> {
+            MVMap<String, byte[]> expiry = records.expiry();
+            long live = position(expiry, RecordKeys.stateEnd(state))
+                    - position(expiry, RecordKeys.timeBound(state, System.currentTimeMillis() + 1));
+            return (int) Math.min(Integer.MAX_VALUE, live);
+        });
+    }
+
+    /** Where {@code key} is or would be in {@code map}: the number of keys before it. */
+    private static long position(MVMap<String, byte[]> map, String key) {
+        long index = map.getKeyIndex(key);
+        return index < 0 ? -index - 1 : index;
+    }
+
+    @Override
+    public StoreFootprint footprint() {
+        return read(opened -> {
+            long records = opened.records().sizeAsLong();
+            long bytes;
+            try {
+                bytes = Files.size(file.path());
+            } catch (IOException e) {
+                bytes = -1;
+            }
+            return new StoreFootprint(records, bytes);
+        });
+    }
+
+    @Override
+    public Optional<StoredRecord> find(String scope, String key) {
+        return read(records -> {
+            Row row = records.read(RecordKeys.record(scope, key));
+            return Optional.ofNullable(row == null ? null : row.toRecord(scope, key, System.currentTimeMillis()));
+        });
+    }
+
+    /** Records of one state, oldest first: a scan of that state's part of the index (operators only). */
+    @Override
+    public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
+        return read(records -> {
+            long now = System.currentTimeMillis();
+            long createdBy = now - olderThan.toMillis();
+            String end = RecordKeys.stateEnd(state);
+            List<StoredRecord> found = new ArrayList<>();
+            Iterator<String> keys = records.expiry().keyIterator(RecordKeys.timeBound(state, 0));
+            while (keys.hasNext()) {
+                String indexKey = keys.next();
+                if (indexKey.compareTo(end) >= 0) {
+                    break;
+                }
+                String recordKey = RecordKeys.recordOf(indexKey);
+                Row row = records.read(recordKey);
+                if (row != null && row.createdAt <= createdBy) {
+                    found.add(row.toRecord(RecordKeys.scope(recordKey), RecordKeys.key(recordKey), now));
+                }
+            }
+            found.sort(Comparator.comparing(StoredRecord::createdAt));
+            return found.size() > limit ? new ArrayList<>(found.subList(0, limit)) : found;
+        });
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+        file.close();
+    }
+
+    private Row readOrNull(String recordKey) {
+        try {
+            return read(records -> records.read(recordKey));
+        } catch (RuntimeException unreadable) {
+            // The writer's claim tells (it opens the file again, or fails as unavailable).
+            return null;
+        }
+    }
+
+    /**
+     * A read on the caller's thread, of the maps as they are now; MVStore's failures (a file
+     * closed after a failed write) as unavailability. The read registers the version it reads,
+     * so MVStore does not overwrite the chunks of that version while it runs (the writer may
+     * free them meanwhile).
+     */
+    private <T> T read(Function<RecordFile, T> reading) {
+        try {
+            RecordFile records = file.forReading();
+            MVStore.TxCounter version = records.mvStore().registerVersionUsage();
+            try {
+                return reading.apply(records);
+            } finally {
+                records.mvStore().deregisterVersionUsage(version);
+            }
+        } catch (StoreUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new StoreUnavailableException("the store file could not be read: " + e, e);
+        }
+    }
+
+    private static boolean owns(Row row, long token) {
+        return row != null && row.fencingToken == token;
+    }
+
+    /** A copy to change, so the row read keeps the state and expiry its index entry was written under. */
+    private static Row copy(Row row) {
+        Row copy = new Row();
+        copy.endpoint = row.endpoint;
+        copy.fingerprint = row.fingerprint;
+        copy.state = row.state;
+        copy.owner = row.owner;
+        copy.fencingToken = row.fencingToken;
+        copy.leaseUntil = row.leaseUntil;
+        copy.attempts = row.attempts;
+        copy.firstRequestId = row.firstRequestId;
+        copy.response = row.response;
+        copy.createdAt = row.createdAt;
+        copy.completedAt = row.completedAt;
+        copy.expiresAt = row.expiresAt;
+        return copy;
+    }
+
+    /**
+     * A fresh record's first token. Random rather than 1, so a stale owner from before a release
+     * or purge can never match the token of a later claim of the same key; takeovers add one.
+     */
+    private static long newToken() {
+        return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
+    }
+
+    private interface RowCondition {
+        boolean holds(Row row, long now);
+    }
+}

@@ -1,0 +1,123 @@
+package dev.idempotency.agent.store.mvstore;
+
+import java.nio.file.Path;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.ByteArrayDataType;
+import org.h2.mvstore.type.StringDataType;
+
+/**
+ * The store's file, opened: an MVStore with two maps, the records (by {@link RecordKeys#record})
+ * and the expiry index (by {@link RecordKeys#expiry}, empty values). Nothing is written until
+ * {@link #commit}, which writes everything changed since as one new chunk before it returns: a
+ * killed process keeps every commit that returned. MVStore's own background thread is off (it
+ * would write half-made batches); the writer compacts between its batches instead.
+ */
+final class RecordFile implements AutoCloseable {
+
+    private static final byte[] NOTHING = new byte[0];
+
+    /**
+     * How long a chunk that holds nothing live stays unusable (MVStore's default is 45 s): the
+     * space is reused after this, so a file under steady churn carries a second of freed chunks,
+     * not 45 s of them. Readers on other threads register the version they read, which MVStore
+     * keeps from being overwritten whatever the retention. What the retention still covers is a
+     * crash of the operating system: written chunks that had not reached the disk yet.
+     */
+    static final int RETENTION_MILLIS = 1_000;
+
+    private final MVStore store;
+    private final MVMap<String, byte[]> records;
+    private final MVMap<String, byte[]> expiry;
+    /** Facts about the file itself (where its records came from), not records. */
+    private final MVMap<String, String> about;
+
+    /**
+     * Not MVStore's single-writer maps, though one thread writes them: MVStore's compaction does
+     * not rewrite their pages, and under churn the file grew to ten times its live data with them
+     * (docs/performance.md, "At volume").
+     */
+    private RecordFile(MVStore store) {
+        this.store = store;
+        this.records = store.openMap("records",
+                new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
+                        .valueType(ByteArrayDataType.INSTANCE));
+        this.expiry = store.openMap("expiry",
+                new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
+                        .valueType(ByteArrayDataType.INSTANCE));
+        this.about = store.openMap("about", new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE)
+                .valueType(StringDataType.INSTANCE));
+    }
+
+    /** Opens {@code file}, creating it if absent (and recovering it if a killed process left it). */
+    static RecordFile open(Path file) {
+        MVStore store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().open();
+        try {
+            store.setRetentionTime(RETENTION_MILLIS);
+            return new RecordFile(store);
+        } catch (RuntimeException e) {
+            store.closeImmediately();
+            throw e;
+        }
+    }
+
+    MVStore mvStore() {
+        return store;
+    }
+
+    MVMap<String, byte[]> records() {
+        return records;
+    }
+
+    MVMap<String, byte[]> expiry() {
+        return expiry;
+    }
+
+    /** Records a fact about the file, written with the next commit. */
+    void note(String fact, String value) {
+        about.put(fact, value);
+    }
+
+    /** A fact noted before; null if none. */
+    String noted(String fact) {
+        return about.get(fact);
+    }
+
+    Row read(String recordKey) {
+        byte[] bytes = records.get(recordKey);
+        return bytes == null ? null : RowCodec.decode(bytes);
+    }
+
+    /** Stores {@code row} under {@code recordKey}, moving its index entry from where {@code before} had it. */
+    void write(String recordKey, Row before, Row row) {
+        if (before != null) {
+            expiry.remove(RecordKeys.expiry(before.state, before.expiresAt, recordKey));
+        }
+        records.put(recordKey, RowCodec.encode(row));
+        expiry.put(RecordKeys.expiry(row.state, row.expiresAt, recordKey), NOTHING);
+    }
+
+    void delete(String recordKey, Row before) {
+        records.remove(recordKey);
+        expiry.remove(RecordKeys.expiry(before.state, before.expiresAt, recordKey));
+    }
+
+    /** Writes what changed since the last commit to the file; returns once it is written. */
+    void commit() {
+        if (store.hasUnsavedChanges()) {
+            store.commit();
+        }
+    }
+
+    boolean isClosed() {
+        return store.isClosed();
+    }
+
+    /** Closes the file after writing what is left; a file already closed (by a failed write) stays closed. */
+    @Override
+    public void close() {
+        if (!store.isClosed()) {
+            store.close();
+        }
+    }
+}
