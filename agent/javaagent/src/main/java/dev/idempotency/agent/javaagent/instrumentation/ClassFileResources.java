@@ -29,20 +29,8 @@ final class ClassFileResources {
         this.modulePackages = packagesOf(layer);
     }
 
-    /**
-     * The shortcut for this JVM's application class loader, through the agent's bridge on the boot
-     * class path; one for the JVM, as the boot layer's packages it holds never change.
-     */
+    /** The shortcut for this JVM's application class loader, through the agent's bridge on the boot class path. */
     static ClassFileResources ofThisJvm() {
-        return ThisJvm.RESOURCES;
-    }
-
-    /** Made when first asked for, by the pre-filter at the agent's start. */
-    private static final class ThisJvm {
-        static final ClassFileResources RESOURCES = read();
-    }
-
-    private static ClassFileResources read() {
         ClassLoader system = ClassLoader.getSystemClassLoader();
         boolean jdkLoader = system.getParent() == ClassLoader.getPlatformClassLoader()
                 && system.getClass().getName().equals("jdk.internal.loader.ClassLoaders$AppClassLoader");

@@ -25,10 +25,9 @@ final class TypeDescriptionCache extends AgentBuilder.PoolStrategy.WithTypePoolC
 
     /**
      * The location strategy to install with this cache: class files are read through a weak
-     * reference to their loader, so the descriptions cached for a loader do not keep it, and without
-     * the JDK's module search where the class path alone can hold them ({@link ClassFileResources}).
+     * reference to their loader, so the descriptions cached for a loader do not keep it.
      */
-    static final AgentBuilder.LocationStrategy LOCATION_STRATEGY = new WeakClassFileLocation(ClassFileResources.ofThisJvm());
+    static final AgentBuilder.LocationStrategy LOCATION_STRATEGY = AgentBuilder.LocationStrategy.ForClassLoader.WEAK;
 
     private final int maxTypesPerLoader;
     private final Map<ClassLoader, Bounded> caches = Collections.synchronizedMap(new WeakHashMap<>());
