@@ -130,14 +130,21 @@ final class VolumeChurn {
             worker.join();
         }
         rows.add(summary(all, (System.nanoTime() - start) / 1e9, failures.get()));
-        WriteStrategy writes = store.writeStrategy();
-        if (writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction) {
-            H2FileCompaction compaction = (H2FileCompaction) ((GroupCommit) writes).idleWork;
+        H2FileCompaction compaction = compaction(store);
+        if (compaction != null) {
             rows.add("");
             rows.add(String.format(Locale.ROOT, "compaction on the writer: %,d steps, the longest %.2f ms",
                     compaction.steps(), compaction.longestStepNanos() / 1e6));
         }
         return rows;
+    }
+
+    /** The H2 store's compaction on its writer; null for another database or write strategy. */
+    static H2FileCompaction compaction(JdbcIdempotencyStore store) {
+        WriteStrategy writes = store.writeStrategy();
+        return writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction
+                ? (H2FileCompaction) ((GroupCommit) writes).idleWork
+                : null;
     }
 
     private void sample(double at, long[] latencies, double seconds, long purged) {
