@@ -314,6 +314,10 @@ public final class VolumeBenchmark {
             }
         }, "volume-purge");
         LatencyHarness duringPurge = new LatencyHarness(options.threads, Duration.ZERO);
+        H2FileCompaction compaction = VolumeChurn.compaction(store);
+        long stepsBefore = compaction == null ? 0 : compaction.steps();
+        long stepNanosBefore = compaction == null ? 0 : compaction.totalStepNanos();
+        long movesBefore = compaction == null ? 0 : compaction.moves();
         purger.start();
         LatencyHarness.Result claims = duringPurge.run("claim+complete during purge", options.maxTime, done::get,
                 (thread, n) -> claimAndComplete());
@@ -322,6 +326,11 @@ public final class VolumeBenchmark {
         say("purged %,d expired records in %.1f s: %,.0f records/s (batches of %d)", purged.get(), seconds,
                 purged.get() / seconds, PURGE_BATCH);
         say("%s  (load %.1f)", claims, load());
+        if (compaction != null) {
+            say("compaction during the purge: %,d steps (%,d moving chunks), %.0f ms in all, the longest so far %.2f ms",
+                    compaction.steps() - stepsBefore, compaction.moves() - movesBefore,
+                    (compaction.totalStepNanos() - stepNanosBefore) / 1e6, compaction.longestStepNanos() / 1e6);
+        }
         report.add("");
         report.add("| purge | records | seconds | records/s | claim+complete p99 during / before (ms) | ratio |");
         report.add("|---|---|---|---|---|---|");

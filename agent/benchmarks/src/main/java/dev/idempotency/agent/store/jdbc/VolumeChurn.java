@@ -64,18 +64,15 @@ final class VolumeChurn {
         this.responses = responses;
     }
 
-    /** Runs the churn; returns the report's rows (a Markdown table). */
     /** The H2 SQL store's compaction, as {@code idleWork}; null for another store. */
     static String h2Compaction(JdbcIdempotencyStore store) {
-        WriteStrategy writes = store.writeStrategy();
-        if (writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction) {
-            H2FileCompaction compaction = (H2FileCompaction) ((GroupCommit) writes).idleWork;
-            return String.format(Locale.ROOT, "compaction on the writer: %,d steps, the longest %.2f ms",
-                    compaction.steps(), compaction.longestStepNanos() / 1e6);
-        }
-        return null;
+        H2FileCompaction compaction = compaction(store);
+        return compaction == null ? null
+                : String.format(Locale.ROOT, "compaction on the writer: %,d steps, the longest %.2f ms",
+                        compaction.steps(), compaction.longestStepNanos() / 1e6);
     }
 
+    /** Runs the churn; returns the report's rows (a Markdown table). */
     List<String> run() throws InterruptedException {
         double perSecond = liveRecords / (double) ttl.toSeconds();
         say("churn: %,d live records, TTL %d s: %,.0f claim+complete/s on %d threads, purge in batches of %d, "
@@ -152,6 +149,14 @@ final class VolumeChurn {
             rows.add(idle);
         }
         return rows;
+    }
+
+    /** The H2 store's compaction on its writer; null for another database or write strategy. */
+    static H2FileCompaction compaction(JdbcIdempotencyStore store) {
+        WriteStrategy writes = store.writeStrategy();
+        return writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction
+                ? (H2FileCompaction) ((GroupCommit) writes).idleWork
+                : null;
     }
 
     private void sample(double at, long[] latencies, double seconds, long purged) {

@@ -36,11 +36,23 @@ final class GroupCommit extends WriteStrategy {
      * slice waits in the queue like any claim, so a claim queued during a purge waits behind one
      * slice, not behind the whole batch (a batch of 500 deletes with their LOBs and index entries
      * held every claim behind it for up to seconds). Before each further slice the purge lets the
-     * writes queued meanwhile go first. On the writer at all, because H2 would
-     * otherwise make the purge and the writer's batch wait for each other's row locks.
+     * writes queued meanwhile go first. On the writer at all, because H2 would otherwise make the
+     * purge and the writer's batch wait for each other's row locks. While it runs, the writer does
+     * no idle work (H2: compaction): the purge empties the file's chunks slice by slice, and
+     * compaction meanwhile rewrote live pages that the next slices deleted, in steps that the
+     * writer, and so every claim arriving, waited for.
      */
     @Override
     int purgeExpired(int batchSize) {
+        writer.holdIdleWork();
+        try {
+            return purgeInSlices(batchSize);
+        } finally {
+            writer.releaseIdleWork();
+        }
+    }
+
+    private int purgeInSlices(int batchSize) {
         int deleted = 0;
         while (deleted < batchSize) {
             if (deleted > 0) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import org.slf4j.Logger;
@@ -74,6 +75,8 @@ final class GroupCommitWriter implements AutoCloseable {
     private boolean idleWorkDue;
     private final Thread thread;
     private volatile boolean closed;
+    /** Callers holding idle work back (purges under way): no idle work while above zero. */
+    private final AtomicInteger idleWorkHolds = new AtomicInteger();
     /** Committed batches, their writes and the largest batch, for tests and benchmarks; written by the writer thread only. */
     private volatile long batches;
     private volatile long writes;
@@ -122,6 +125,19 @@ final class GroupCommitWriter implements AutoCloseable {
         }
         write.whenDone(whenDone);
         return true;
+    }
+
+    /**
+     * No idle work until {@link #releaseIdleWork} (a purge holds it while it runs: see
+     * {@link GroupCommit#purgeExpired}); work due meanwhile stays due. The writer may be in a step
+     * already, which ends as it would.
+     */
+    void holdIdleWork() {
+        idleWorkHolds.incrementAndGet();
+    }
+
+    void releaseIdleWork() {
+        idleWorkHolds.decrementAndGet();
     }
 
     int queued() {
@@ -221,7 +237,7 @@ final class GroupCommitWriter implements AutoCloseable {
      * idle work until a batch commits again.
      */
     private void stepIdleWork() {
-        if (!idleWorkDue) {
+        if (!idleWorkDue || idleWorkHolds.get() > 0) {
             return;
         }
         try (Connection connection = connections.open()) {

@@ -36,6 +36,10 @@ final class H2Dialect extends Dialect {
      * H2 writes commits to its file up to 500 ms late by default: a killed JVM would lose them and
      * replay nothing for requests it had answered. {@code WRITE_DELAY=0} writes each commit before
      * returning (a process crash then loses nothing; an operating-system crash still may).
+     * {@code RETENTION_TIME} stays at H2's 45 s although it keeps that long of freed chunks in the
+     * file: with commits written at once a killed process is safe at any retention, but a lower
+     * one lets a new chunk overwrite a chunk emptied moments before, and after an operating-system
+     * crash or power loss that left the chunk that emptied it unwritten, H2 may not open the file.
      */
     @Override
     String normaliseUrl(String url) {

@@ -18,9 +18,10 @@ import org.h2.mvstore.RandomAccessStore;
  * {@value #REWRITE_BYTES} bytes, committed at once, so the chunks they leave are freed) and, when
  * the file has gaps, moves chunks from its end into them (at most {@value #MOVE_BYTES} bytes) and
  * shortens it. Both are H2's own operations, bounded by bytes, so a write arriving meanwhile waits
- * for one step at most; H2 keeps its retention time for freed chunks and syncs the file before it
- * overwrites a moved chunk's old place, so a commit acknowledged before a step survives a killed
- * process as before.
+ * for one step at most; a purge holds the steps back while it runs ({@link GroupCommit}), as it
+ * empties the chunks such a step would rewrite. H2 keeps its retention time for freed chunks and
+ * syncs the file before it overwrites a moved chunk's old place, so a commit acknowledged before
+ * a step survives a killed process as before.
  */
 final class H2FileCompaction implements GroupCommitWriter.IdleWork {
 
@@ -33,6 +34,8 @@ final class H2FileCompaction implements GroupCommitWriter.IdleWork {
     private long lastStep = System.nanoTime();
     private volatile long steps;
     private volatile long longestStepNanos;
+    private volatile long totalStepNanos;
+    private volatile long moves;
 
     @Override
     public boolean step(Connection connection) throws SQLException {
@@ -56,6 +59,10 @@ final class H2FileCompaction implements GroupCommitWriter.IdleWork {
         }
         long took = System.nanoTime() - started;
         steps++;
+        totalStepNanos += took;
+        if (moved) {
+            moves++;
+        }
         longestStepNanos = Math.max(longestStepNanos, took);
         return rewrote || moved;
     }
@@ -63,6 +70,16 @@ final class H2FileCompaction implements GroupCommitWriter.IdleWork {
     /** Steps taken on a file so far (for benchmarks). */
     long steps() {
         return steps;
+    }
+
+    /** The time spent in steps so far (for benchmarks). */
+    long totalStepNanos() {
+        return totalStepNanos;
+    }
+
+    /** Steps so far that moved chunks (for benchmarks). */
+    long moves() {
+        return moves;
     }
 
     /** The longest step so far: the longest a write could have waited for compaction. */

@@ -59,7 +59,10 @@ final class H2Files {
 
     /**
      * The bytes of the file that hold live pages, as H2 records them in its layout: each chunk's
-     * length times the live share of its pages (as of the chunk's last saved metadata).
+     * length times the live share of its pages (as of the chunk's last saved metadata). Not
+     * {@code FileStore.size() x getFillRate() x getChunksFillRate()}, H2's own whole percentages:
+     * read from another thread while the writer commits, those three come from different moments,
+     * and two readings milliseconds apart differed by up to half.
      */
     static long liveBytes(MVStore mvStore) {
         long live = 0;

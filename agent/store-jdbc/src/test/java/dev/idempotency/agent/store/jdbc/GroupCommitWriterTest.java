@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -108,6 +109,33 @@ class GroupCommitWriterTest {
         assertThat(writer.largestBatch()).isLessThanOrEqualTo(4);
         assertThat(writer.batchesCommitted()).isGreaterThanOrEqualTo(1 + 12 / 4);
         assertThat(rows()).hasSize(13);
+    }
+
+    /**
+     * The writer's idle work runs after a commit but not while it is held (as a purge holds it
+     * across its slices), and runs again once the hold ends, still due from the commits made
+     * meanwhile.
+     */
+    @Test
+    void heldIdleWorkWaitsForItsHoldToEnd() throws Exception {
+        AtomicInteger steps = new AtomicInteger();
+        writer = new GroupCommitWriter(this::connect, "test store", 16, 10_000, connection -> {
+            steps.incrementAndGet();
+            return true;
+        });
+        insert("a");
+        await().atMost(Duration.ofSeconds(10)).until(() -> steps.get() > 0);
+
+        writer.holdIdleWork();
+        insert("b");
+        int held = steps.get();
+        // The writer took "c" after its idle turn following "b": that turn found the work held.
+        insert("c");
+        assertThat(steps.get()).as("steps while held").isEqualTo(held);
+
+        writer.releaseIdleWork();
+        await().atMost(Duration.ofSeconds(10)).until(() -> steps.get() > held);
+        assertThat(rows()).containsExactlyInAnyOrder("a", "b", "c");
     }
 
     @Test

@@ -149,6 +149,40 @@ class H2StoreTest extends JdbcStoreContractTest {
         }
     }
 
+    /**
+     * H2's own count of the file's live bytes ({@link H2Files#liveBytes}, what the volume
+     * benchmark compares the file with): at least the bodies stored and at most the file, and
+     * once those records are purged and the writer has compacted, a small part of what it was.
+     */
+    @Test
+    void liveBytesCountTheRecordsTheFileHolds() throws SQLException {
+        StoreSettings base = settings(TestDatabases.uniqueTable());
+        StoreSettings settings = base.withUrl(base.url() + ";RETENTION_TIME=0");
+        Path file = H2Dialect.databaseFile(settings.url());
+        int records = 200;
+        int bodyBytes = 2_000;
+        try (JdbcIdempotencyStore h2 = open(settings)) {
+            assumeTrue(h2.writeStrategy() instanceof GroupCommit, "only the group-commit writer compacts");
+            for (int i = 0; i < records; i++) {
+                completeWith(h2, "live-" + i, body(bodyBytes + i), Duration.ofSeconds(2));
+            }
+            long live = liveBytes(h2);
+            assertThat(live).as("live bytes").isGreaterThanOrEqualTo((long) records * bodyBytes)
+                    .isLessThanOrEqualTo(size(file));
+
+            await().atMost(Duration.ofSeconds(30)).until(() -> h2.countExpired() == records);
+            assertThat(h2.purgeExpired(records)).isEqualTo(records);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(liveBytes(h2)).as("live bytes after the purge").isLessThan(live / 4));
+        }
+    }
+
+    private static long liveBytes(JdbcIdempotencyStore h2) throws SQLException {
+        try (Connection connection = h2.dataSource().getConnection()) {
+            return H2Files.liveBytes(H2Files.mvStore(connection));
+        }
+    }
+
     private static void completeWith(JdbcIdempotencyStore h2, String key, byte[] body) {
         completeWith(h2, key, body, Duration.ofHours(1));
     }
