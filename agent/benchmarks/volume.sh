@@ -4,11 +4,13 @@
 # measures claim+complete and replay latency against the empty table with the same harness, bytes
 # on disk per record, and the purge of expired records with claims running beside it; drops the
 # table at the end. Refuses to start without the free disk it needs; stops filling at --max-minutes
-# and measures at the size it reached.
+# and measures at the size it reached (the purge too, of expired records added as a share of it).
+# MariaDB: --buffer-pool 3G sets innodb_buffer_pool_size for the run (the server's setting, online),
+# purges half the expired records with it and half with the server's own size, and restores that.
 #   agent/benchmarks/volume.sh --url jdbc:postgresql://db:5432/app --user app --password ... \
 #     --records 1000000,10000000 [--threads 4] [--seconds 10] [--warm-up-seconds 3] [--body 100-2000] \
 #     [--in-progress 0.02] [--ttl-hours 24] [--expired 0.1] [--max-minutes 60] [--disk-path DIR] \
-#     [--bytes-per-record N]
+#     [--bytes-per-record N] [--buffer-pool BYTES[K|M|G]]
 # Steady churn instead of the fill: --churn <live records> [--churn-ttl-seconds 30] [--churn-seconds 180]
 #     [--sample-seconds 15]: claim+complete through the store at the pace that keeps that many records
 #     live under the short TTL, the keeper's purge beside it; reports records, bytes on disk, live bytes

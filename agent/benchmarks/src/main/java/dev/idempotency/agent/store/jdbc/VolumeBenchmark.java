@@ -59,11 +59,13 @@ public final class VolumeBenchmark {
     private final VolumeOptions options;
     private final StoreSettings settings;
     private final Dialect dialect;
-    private final long deadline;
+    /** Of the fill, then of the purge: each gets {@code --max-minutes}. */
+    private long deadline;
     private final List<String> report = new ArrayList<>();
     private JdbcIdempotencyStore store;
     /** The store the claims, replays and purges go to: {@link #store}, or the file store. */
     private IdempotencyStore requests;
+    private InnoDbBufferPool bufferPool;
     private Path h2File;
     private boolean h2FileExisted;
     private final AtomicBoolean cleanedUp = new AtomicBoolean();
@@ -112,6 +114,9 @@ public final class VolumeBenchmark {
         say("table %s on %s, %d threads, %d s per phase after %d s warm-up, bodies %d-%d B, %.0f %% in progress, "
                 + "TTL %s", sql.table, dialect.name(), options.threads, options.phase.toSeconds(), options.warmUp.toSeconds(),
                 options.bodyMin, options.bodyMax, options.inProgress * 100, options.ttl);
+        if (options.bufferPoolBytes > 0) {
+            sizeBufferPool();
+        }
         if (options.churnLive > 0) {
             churn();
             return;
@@ -166,9 +171,20 @@ public final class VolumeBenchmark {
         report.add("");
         report.addAll(rows);
         long expired = (long) (filled * options.expiredShare);
-        if (expired > 0 && System.nanoTime() - deadline < 0) {
+        if (expired > 0) {
+            deadline = System.nanoTime() + options.maxTime.toNanos();
             purge(filler, fill, expired, lastClaims);
         }
+    }
+
+    private void sizeBufferPool() throws SQLException, InterruptedException {
+        if (!(dialect instanceof MariaDbDialect)) {
+            throw new IllegalArgumentException("--buffer-pool is MariaDB's innodb_buffer_pool_size; this is " + dialect.name());
+        }
+        bufferPool = InnoDbBufferPool.of(fillerConnections());
+        long size = bufferPool.resize(options.bufferPoolBytes);
+        say("innodb_buffer_pool_size %,d bytes for the run (the server's own: %,d, restored for the purge's second "
+                + "half and at the end)", size, bufferPool.original());
     }
 
     /** Steady churn instead of the fill phases; see {@link VolumeChurn}. */
@@ -245,7 +261,7 @@ public final class VolumeBenchmark {
         say("%,d bytes on disk for %,d records: %,d bytes per record", bytes, records, bytes / Math.max(1, records));
         long expired = (long) (size * options.expiredShare);
         fillThroughStore(expired, Duration.ofMillis(1));
-        purgeBeside(claims);
+        purgeBeside(claims, expired);
         report.add("");
         report.add(FileStoreProbe.compaction(file));
     }
@@ -292,11 +308,37 @@ public final class VolumeBenchmark {
             say("stopped adding expired records at the time limit");
             return;
         }
-        purgeBeside(before);
+        purgeBeside(before, expired);
     }
 
-    /** Purges what has expired in the keeper's batches while claims run beside it. */
-    private void purgeBeside(LatencyHarness.Result before) throws InterruptedException {
+    /**
+     * Purges what has expired in the keeper's batches while claims run beside it: on MariaDB with
+     * {@code --buffer-pool}, the same records half with the pool sized for the run and half with the
+     * server's own.
+     */
+    private void purgeBeside(LatencyHarness.Result before, long expired) throws Exception {
+        report.add("");
+        report.add("| purge | records | seconds | records/s | claim+complete p99 during / before (ms) | ratio |");
+        report.add("|---|---|---|---|---|---|");
+        if (bufferPool == null) {
+            report.add(purgeRound("batches of " + PURGE_BATCH, Long.MAX_VALUE, before));
+            return;
+        }
+        report.add(purgeRound(String.format(Locale.ROOT, "batches of %d, buffer pool %,d MB", PURGE_BATCH,
+                options.bufferPoolBytes >> 20), expired / 2, before));
+        long size = bufferPool.resize(bufferPool.original());
+        say("innodb_buffer_pool_size back to the server's own %,d bytes  (load %.1f)", size, load());
+        report.add(purgeRound(String.format(Locale.ROOT, "batches of %d, buffer pool %,d MB", PURGE_BATCH, size >> 20),
+                Long.MAX_VALUE, before));
+    }
+
+    /** Purges in the keeper's batches until none are left or {@code limit} are gone, claims beside it; the report's row. */
+    private String purgeRound(String name, long limit, LatencyHarness.Result before) throws Exception {
+        long[] innoDbBefore = null;
+        if (bufferPool != null) {
+            bufferPool.settle();
+            innoDbBefore = bufferPool.counters();
+        }
         AtomicLong purged = new AtomicLong();
         AtomicBoolean done = new AtomicBoolean();
         long[] purgeNanos = new long[1];
@@ -306,8 +348,7 @@ public final class VolumeBenchmark {
                 int deleted;
                 do {
                     deleted = requests.purgeExpired(PURGE_BATCH);
-                    purged.addAndGet(deleted);
-                } while (deleted > 0 && System.nanoTime() - deadline < 0);
+                } while (deleted > 0 && purged.addAndGet(deleted) < limit && System.nanoTime() - deadline < 0);
             } finally {
                 purgeNanos[0] = System.nanoTime() - started;
                 done.set(true);
@@ -323,20 +364,19 @@ public final class VolumeBenchmark {
                 (thread, n) -> claimAndComplete());
         purger.join();
         double seconds = purgeNanos[0] / 1e9;
-        say("purged %,d expired records in %.1f s: %,.0f records/s (batches of %d)", purged.get(), seconds,
-                purged.get() / seconds, PURGE_BATCH);
+        say("%s: purged %,d expired records in %.1f s: %,.0f records/s", name, purged.get(), seconds,
+                purged.get() / seconds);
         say("%s  (load %.1f)", claims, load());
         if (compaction != null) {
             say("compaction during the purge: %,d steps (%,d moving chunks), %.0f ms in all, the longest so far %.2f ms",
                     compaction.steps() - stepsBefore, compaction.moves() - movesBefore,
                     (compaction.totalStepNanos() - stepNanosBefore) / 1e6, compaction.longestStepNanos() / 1e6);
         }
-        report.add("");
-        report.add("| purge | records | seconds | records/s | claim+complete p99 during / before (ms) | ratio |");
-        report.add("|---|---|---|---|---|---|");
-        report.add(String.format(Locale.ROOT, "| batches of %d | %,d | %.1f | %,.0f | %.2f / %.2f | %.2f |", PURGE_BATCH,
-                purged.get(), seconds, purged.get() / seconds, claims.p99Millis, before.p99Millis,
-                claims.p99Millis / before.p99Millis));
+        if (innoDbBefore != null) {
+            say("InnoDB meanwhile: %s", bufferPool.activitySince(innoDbBefore));
+        }
+        return String.format(Locale.ROOT, "| %s | %,d | %.1f | %,.0f | %.2f / %.2f | %.2f |", name, purged.get(), seconds,
+                purged.get() / seconds, claims.p99Millis, before.p99Millis, claims.p99Millis / before.p99Millis);
     }
 
     /**
@@ -515,6 +555,7 @@ public final class VolumeBenchmark {
                 System.err.println("volume benchmark: could not remove " + h2File + ": " + e.getMessage());
             }
         }
+        restoreBufferPool();
         if (dropped) {
             say("cleaned up: table %s dropped%s", settings.table(), h2File != null && !h2FileExisted ? ", " + h2File
                     + " removed" : "");
@@ -529,6 +570,19 @@ public final class VolumeBenchmark {
             } catch (IOException e) {
                 System.err.println("volume benchmark: could not remove " + h2File + ": " + e.getMessage());
             }
+        }
+    }
+
+    private void restoreBufferPool() {
+        if (bufferPool == null) {
+            return;
+        }
+        try {
+            bufferPool.restore();
+            say("innodb_buffer_pool_size is the server's own again: %,d bytes", bufferPool.original());
+        } catch (SQLException | InterruptedException e) {
+            System.err.printf(Locale.ROOT, "volume benchmark: could not restore innodb_buffer_pool_size, set it back by hand: "
+                    + "SET GLOBAL innodb_buffer_pool_size = %d (%s)%n", bufferPool.original(), e.getMessage());
         }
     }
 

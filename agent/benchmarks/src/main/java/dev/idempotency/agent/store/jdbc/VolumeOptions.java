@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The command line of {@link VolumeBenchmark}; every option has a default but the URL. */
 final class VolumeOptions {
@@ -28,6 +29,8 @@ final class VolumeOptions {
     Path diskPath;
     /** Bytes on disk a record is assumed to take before any was measured. */
     long assumedBytesPerRecord;
+    /** MariaDB: {@code innodb_buffer_pool_size} for the run, the server's own for the purge's second half; 0: unchanged. */
+    long bufferPoolBytes;
     /** Live records the churn keeps (claim+complete at the pace of this many per TTL); 0: no churn. */
     long churnLive;
     Duration churnTtl = Duration.ofSeconds(30);
@@ -57,6 +60,7 @@ final class VolumeOptions {
                 case "--max-minutes": options.maxTime = Duration.ofMinutes(Long.parseLong(value)); break;
                 case "--disk-path": options.diskPath = Path.of(value); break;
                 case "--bytes-per-record": options.assumedBytesPerRecord = Long.parseLong(value); break;
+                case "--buffer-pool": options.bufferPoolBytes = bytes(value); break;
                 case "--churn": options.churnLive = Long.parseLong(value.replace("_", "")); break;
                 case "--churn-ttl-seconds": options.churnTtl = Duration.ofSeconds(Long.parseLong(value)); break;
                 case "--churn-seconds": options.churnTime = Duration.ofSeconds(Long.parseLong(value)); break;
@@ -90,6 +94,16 @@ final class VolumeOptions {
         if (bodyMin < 0 || bodyMax < bodyMin) {
             throw new IllegalArgumentException("--body wants MIN-MAX bytes, was " + value);
         }
+    }
+
+    /** A byte count, with an optional K, M or G (binary). */
+    private static long bytes(String value) {
+        String number = value.trim().toUpperCase(Locale.ROOT);
+        int shift = number.endsWith("G") ? 30 : number.endsWith("M") ? 20 : number.endsWith("K") ? 10 : 0;
+        if (shift > 0) {
+            number = number.substring(0, number.length() - 1);
+        }
+        return Long.parseLong(number.replace("_", "")) << shift;
     }
 
     private static List<Long> sizes(String value) {
