@@ -18,13 +18,15 @@ final class RecordFile implements AutoCloseable {
     private static final byte[] NOTHING = new byte[0];
 
     /**
-     * How long a chunk that holds nothing live stays unusable (MVStore's default is 45 s): the
-     * space is reused after this, so a file under steady churn carries a second of freed chunks,
-     * not 45 s of them. Readers on other threads register the version they read, which MVStore
-     * keeps from being overwritten whatever the retention. What the retention still covers is a
-     * crash of the operating system: written chunks that had not reached the disk yet.
+     * How long a chunk that holds nothing live stays unusable: MVStore's own 45 s, as the SQL store
+     * keeps it. Every commit is written before its caller hears back, so a killed JVM loses nothing
+     * at any retention; the 45 s cover a crash of the operating system, whose unflushed writes can
+     * reach the disk in any order: a chunk reused sooner can be overwritten while the chunk that
+     * freed it never arrived, and H2 may then not open the file at all. Readers on other threads
+     * register the version they read, which MVStore keeps from being overwritten whatever the
+     * retention. The cost: under steady churn the file carries 45 s of freed chunks.
      */
-    static final int RETENTION_MILLIS = 1_000;
+    static final int RETENTION_MILLIS = 45_000;
 
     private final MVStore store;
     private final MVMap<String, byte[]> records;
