@@ -151,8 +151,11 @@ final class VolumeChurn {
         return rows;
     }
 
-    /** The H2 store's compaction on its writer; null for another database or write strategy. */
+    /** The H2 store's compaction on its writer; null for another database, write strategy or no JDBC store. */
     static H2FileCompaction compaction(JdbcIdempotencyStore store) {
+        if (store == null) {
+            return null;
+        }
         WriteStrategy writes = store.writeStrategy();
         return writes instanceof GroupCommit && ((GroupCommit) writes).idleWork instanceof H2FileCompaction
                 ? (H2FileCompaction) ((GroupCommit) writes).idleWork
