@@ -33,7 +33,7 @@ import org.h2.mvstore.MVStore;
 final class FileRecordStore implements IdempotencyStore {
 
     /** Expired records deleted per write: a claim queued behind a purge waits for one slice. */
-    static final int PURGE_SLICE = 100;
+    static final int PURGE_SLICE = 25;
     private static final RecordState[] STATES = RecordState.values();
 
     private final OpenFile file;
