@@ -2,6 +2,7 @@ package dev.idempotency.agent.store.mvstore;
 
 import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.jdbc.MvStoreCompaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -14,14 +15,14 @@ import java.util.concurrent.TimeUnit;
  * caller (group commit): concurrent requests share one file write, and each call returns after
  * its change is in the file. Being the only writer, the thread decides every race of two claims
  * of one key by the order it takes them in. Between batches, whenever no change waits, it compacts
- * the file in small steps ({@link FileCompaction}).
+ * the file in small steps ({@link MvStoreCompaction}).
  */
 final class SingleWriter implements AutoCloseable {
 
     static final String THREAD_NAME = "idempotency-store-writer";
     /** A batch is bounded so that its callers are answered before a flood of later ones is applied. */
     private static final int MAX_BATCH = 512;
-    private static final long IDLE_POLL_MILLIS = FileCompaction.STEP_EVERY_MILLIS;
+    private static final long IDLE_POLL_MILLIS = MvStoreCompaction.STEP_EVERY_MILLIS;
     /** While compaction has work left: how long to wait for a change before the next step is due. */
     private static final long COMPACTING_POLL_MILLIS = 5;
 
@@ -33,7 +34,7 @@ final class SingleWriter implements AutoCloseable {
     private final OpenFile file;
     private final long waitMillis;
     private final BlockingQueue<Pending<?>> queue = new LinkedBlockingQueue<>();
-    private final FileCompaction compaction = new FileCompaction();
+    private final MvStoreCompaction compaction = new MvStoreCompaction();
     private final Thread thread;
     private volatile boolean closed;
     private volatile long batchesCommitted;
@@ -67,7 +68,7 @@ final class SingleWriter implements AutoCloseable {
     }
 
     /** Compaction steps taken so far (for benchmarks). */
-    FileCompaction compaction() {
+    MvStoreCompaction compaction() {
         return compaction;
     }
 
@@ -131,7 +132,7 @@ final class SingleWriter implements AutoCloseable {
     private boolean compactStep() {
         try {
             RecordFile current = file.current();
-            return current != null && !current.isClosed() && compaction.step(current);
+            return current != null && !current.isClosed() && compaction.step(current.mvStore());
         } catch (RuntimeException e) {
             // A compaction that fails on a full disk tells nothing a write will not tell; the next commit retries.
             return false;
