@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
@@ -51,9 +52,15 @@ public final class AttemptLogFile {
         return events;
     }
 
-    /** The events of one key, in order. */
+    /**
+     * The events of one key by attempt number, events without one last in the file's order. The
+     * file's own order is not the attempts' order: an event is queued once its answer is handed to
+     * the host, so the next attempt's event can be written first.
+     */
     public List<JsonNode> eventsOfKey(String key) {
-        return events().stream().filter(e -> key.equals(e.path("idempotency.key").asText())).toList();
+        return events().stream().filter(e -> key.equals(e.path("idempotency.key").asText()))
+                .sorted(Comparator.comparingInt(e -> e.path("idempotency.attempt").asInt(Integer.MAX_VALUE)))
+                .toList();
     }
 
     /** Waits (bounded) until the key has {@code count} events; the writer runs off the request thread. */
