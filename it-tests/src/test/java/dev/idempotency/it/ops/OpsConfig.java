@@ -24,6 +24,8 @@ final class OpsConfig {
     private String ordersCrashPolicy = "unknown";
     private String ordersStoreError = "fail-closed";
     private String paymentsStoreError = "fail-closed";
+    private String paymentsTtl;
+    private String purgeInterval = "2s";
 
     OpsConfig store(String url, String user, String table) {
         this.storeUrl = url;
@@ -48,6 +50,17 @@ final class OpsConfig {
         return this;
     }
 
+    /** A TTL of its own for {@code create-payment}, so its records expire while the demo runs. */
+    OpsConfig paymentsTtl(String ttl) {
+        this.paymentsTtl = ttl;
+        return this;
+    }
+
+    OpsConfig purgeInterval(String interval) {
+        this.purgeInterval = interval;
+        return this;
+    }
+
     /** Writes {@code agent.yaml} into {@code dir} and returns its path. */
     Path writeTo(Path dir) {
         StringBuilder yaml = new StringBuilder()
@@ -65,7 +78,7 @@ final class OpsConfig {
                 .append("  statement-timeout: ").append(statementTimeout).append("\n")
                 .append("keeper:\n")
                 .append("  renew-interval: 500ms\n")
-                .append("  purge-interval: 2s\n")
+                .append("  purge-interval: ").append(purgeInterval).append("\n")
                 .append("defaults:\n")
                 .append("  lease: ").append(LEASE).append("\n")
                 .append("  retry-after: 1s\n")
@@ -83,6 +96,9 @@ final class OpsConfig {
                 .append("    on-store-error: ").append(paymentsStoreError).append("\n")
                 .append("    fingerprint:\n")
                 .append("      mode: json\n");
+        if (paymentsTtl != null) {
+            yaml.append("    ttl: ").append(paymentsTtl).append("\n");
+        }
         Path file = dir.resolve("agent.yaml");
         try {
             Files.createDirectories(dir);

@@ -20,8 +20,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import javax.management.ObjectName;
 
 /**
  * What the agent records of each attempt: the attempt log (unless its sink is {@code none}), the
@@ -88,8 +90,12 @@ final class AttemptRecording {
      */
     void publishMetrics(RunningAgent runtime) {
         metrics.executionsInProgress(runtime::executionsInProgress);
-        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, status::errorOnce,
-                Map.of(MetricsRegistration.statusName(), status));
+        Map<ObjectName, Object> beans = new HashMap<>();
+        beans.put(MetricsRegistration.statusName(), status);
+        if (runtime.fileStoreAccess() != null) {
+            beans.put(MetricsRegistration.fileStoreName(), runtime.fileStoreAccess());
+        }
+        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, status::errorOnce, beans);
         if (prometheus != null) {
             String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
             try {

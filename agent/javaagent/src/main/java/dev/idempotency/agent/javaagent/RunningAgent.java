@@ -15,7 +15,11 @@ import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.OpeningStore;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
+import dev.idempotency.agent.store.mvstore.FileStores;
+import dev.idempotency.agent.store.mvstore.HolderFile;
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,13 +44,17 @@ final class RunningAgent {
     private final String configFile;
     private final OpeningStore store;
     private final IdempotencyGate gate;
+    /** The file store's access for the operator's commands; null for a JDBC store. */
+    private final FileStoreAccess fileStoreAccess;
     private volatile StoreKeeper keeper;
 
-    private RunningAgent(String storeKind, String configFile, OpeningStore store, IdempotencyGate gate) {
+    private RunningAgent(String storeKind, String configFile, OpeningStore store, IdempotencyGate gate,
+            FileStoreAccess fileStoreAccess) {
         this.storeKind = storeKind;
         this.configFile = configFile;
         this.store = store;
         this.gate = gate;
+        this.fileStoreAccess = fileStoreAccess;
     }
 
     /**
@@ -65,10 +73,19 @@ final class RunningAgent {
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
         gate.serviceName(config.serviceName());
+        Path storeFile = FileStores.handles(settings.url())
+                ? FileStores.storeFile(settings.url()).toAbsolutePath().normalize() : null;
+        String secret = storeFile == null ? null : HolderFile.newSecret();
         RunningAgent runtime = new RunningAgent(storeKind,
-                config.source().toAbsolutePath().normalize().toString(), store, gate);
+                config.source().toAbsolutePath().normalize().toString(), store, gate,
+                storeFile == null ? null : new FileStoreAccess(store, storeFile.toString(), secret));
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies, config.defaults().lease()));
-        store.opened().whenComplete((open, failure) -> runtime.storeOpened(open, failure, keeping, status));
+        store.opened().whenComplete((open, failure) -> {
+            runtime.storeOpened(open, failure, keeping, status);
+            if (failure == null && storeFile != null) {
+                noteHolder(storeFile, secret, status);
+            }
+        });
         Bridge.install(gate);
         return runtime;
     }
@@ -87,6 +104,28 @@ final class RunningAgent {
             return;
         }
         keeper = StoreKeeper.start(open, () -> gate.leases().liveLeases(), keeping);
+    }
+
+    /**
+     * Once the service holds the file store's file, the note beside it tells the operator's
+     * commands which process to ask ({@link HolderFile}); it goes when the JVM exits.
+     */
+    private static void noteHolder(Path storeFile, String secret, AgentStatus status) {
+        long pid = ProcessHandle.current().pid();
+        try {
+            HolderFile.write(storeFile, pid, secret);
+        } catch (IOException | RuntimeException e) {
+            status.warn("cannot write " + HolderFile.of(storeFile) + " (" + e + "); the agent's commands cannot "
+                    + "reach the store while the service runs");
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> HolderFile.removeIfOwn(storeFile, pid, secret),
+                "idempotency-agent-holder-note"));
+    }
+
+    /** The file store's access for the operator's commands; null for a JDBC store. */
+    FileStoreAccess fileStoreAccess() {
+        return fileStoreAccess;
     }
 
     String storeKind() {

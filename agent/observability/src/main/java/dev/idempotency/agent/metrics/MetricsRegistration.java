@@ -36,6 +36,14 @@ public final class MetricsRegistration {
         return name("type=Status");
     }
 
+    /**
+     * Where the running service's file store is offered to the operator's commands (registered by
+     * the javaagent, for the {@code mvstore:} store only).
+     */
+    public static ObjectName fileStoreName() {
+        return name("type=FileStore");
+    }
+
     public static ObjectName endpointName(String endpoint) {
         return name("type=Attempts,endpoint=" + quoteIfNeeded(endpoint));
     }

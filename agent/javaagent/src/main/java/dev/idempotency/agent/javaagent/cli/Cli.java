@@ -29,13 +29,13 @@ public final class Cli {
                 case "attach":
                     return AttachCommand.run(rest, out, err);
                 case "inspect":
-                    return new InspectCommand().run(rest, out);
+                    return new InspectCommand().run(rest, out, err);
                 case "list":
-                    return new ListCommand().run(rest, out);
+                    return new ListCommand().run(rest, out, err);
                 case "resolve":
-                    return new ResolveCommand().run(rest, out);
+                    return new ResolveCommand().run(rest, out, err);
                 case "purge":
-                    return new PurgeCommand().run(rest, out);
+                    return new PurgeCommand().run(rest, out, err);
                 case "status":
                     return StatusCommand.run(rest, out, err);
                 case "discover":
@@ -95,6 +95,8 @@ public final class Cli {
         out.println();
         out.println("The store commands read the agent's config: --config <file>, else -D"
                 + "idempotency.agent.config, else IDEMPOTENCY_AGENT_CONFIG.");
+        out.println("On the file store (mvstore:) of a running service they work through that service, found by the");
+        out.println("note <store file>.pid beside its file, over its local JMX connector.");
         out.println("resolve refuses a record whose owner still holds a live lease unless --force, and a record");
         out.println("whose fencing token is no longer --token (default: the token it reads first).");
         out.println("Exit status: 0 done, 1 failed or refused, 2 usage error.");

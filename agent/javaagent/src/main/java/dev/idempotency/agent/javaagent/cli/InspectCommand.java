@@ -34,7 +34,7 @@ final class InspectCommand extends OperatorCommand {
 
     @Override
     int execute(OperatorStore store, PrintStream out) {
-        Optional<StoredRecord> record = store.store().find(scope, key);
+        Optional<StoredRecord> record = store.records().find(scope, key);
         if (record.isEmpty()) {
             throw new CommandFailed("inspect: no record for key '" + key + "' in scope " + RecordText.scope(scope)
                     + " (never used, purged, or released; a scoped endpoint needs --scope)");

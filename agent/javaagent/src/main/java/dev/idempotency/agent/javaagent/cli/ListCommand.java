@@ -58,7 +58,7 @@ final class ListCommand extends OperatorCommand {
 
     @Override
     int execute(OperatorStore store, PrintStream out) {
-        List<StoredRecord> records = store.store().list(state, olderThan, limit);
+        List<StoredRecord> records = store.records().list(state, olderThan, limit);
         out.println(RecordText.listHeading());
         for (StoredRecord record : records) {
             out.println(RecordText.listLine(record));

@@ -26,12 +26,13 @@ abstract class OperatorCommand {
     /** Does the work; returns the exit status. Throws {@link CommandFailed} with a message for the operator. */
     abstract int execute(OperatorStore store, PrintStream out);
 
-    final int run(String[] args, PrintStream out) {
+    /** Results on {@code out}; on {@code err} the store's holder, when the command works through a running service. */
+    final int run(String[] args, PrintStream out, PrintStream err) {
         Set<String> options = new HashSet<>(valueOptions());
         options.add(ConfigOption.NAME);
         Arguments arguments = Arguments.parse(name(), args, options, flags());
         prepare(arguments);
-        try (OperatorStore store = OperatorStore.open(arguments)) {
+        try (OperatorStore store = OperatorStore.open(arguments, err)) {
             out.println("store: " + store.description());
             return execute(store, out);
         } catch (StoreUnavailableException e) {

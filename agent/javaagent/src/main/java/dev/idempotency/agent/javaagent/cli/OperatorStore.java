@@ -2,10 +2,11 @@ package dev.idempotency.agent.javaagent.cli;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
-import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.javaagent.AgentStores;
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.mvstore.FileStores;
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,12 +21,12 @@ final class OperatorStore implements AutoCloseable {
 
 
     private final AgentConfig config;
-    private final IdempotencyStore store;
+    private final RecordAccess records;
     private final String description;
 
-    private OperatorStore(AgentConfig config, IdempotencyStore store, String description) {
+    private OperatorStore(AgentConfig config, RecordAccess records, String description) {
         this.config = config;
-        this.store = store;
+        this.records = records;
         this.description = description;
     }
 
@@ -35,16 +36,38 @@ final class OperatorStore implements AutoCloseable {
      * @throws UsageException when no config file is named anywhere
      * @throws CommandFailed  when the config is broken or the store cannot be opened
      */
-    static OperatorStore open(Arguments arguments) {
+    static OperatorStore open(Arguments arguments, PrintStream err) {
         AgentConfig config = ConfigOption.load(arguments);
         StoreSettings settings = forOperator(config.store());
+        IdempotencyStore store;
         try {
             requireFileStoreFile(settings.url());
-            return new OperatorStore(config, AgentStores.open(settings), settings.describe());
+            store = AgentStores.open(settings);
         } catch (RuntimeException e) {
+            if (FileStores.handles(settings.url()) && FileStores.lockedByAnother(e)) {
+                return throughService(config, settings, err);
+            }
             throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage()
                     + OperatorCommand.hint(OperatorCommand.rootCause(e)));
         }
+        return new OperatorStore(config, RecordAccess.of(store), settings.describe());
+    }
+
+    /**
+     * The file store's file is held by a running service: the command works on the records
+     * through that service's store, as it would on the file (the service's writer makes the change).
+     */
+    private static OperatorStore throughService(AgentConfig config, StoreSettings settings, PrintStream err) {
+        Path file = FileStores.storeFile(settings.url());
+        ServiceRecords service;
+        try {
+            service = ServiceRecords.reach(file);
+        } catch (CommandFailed refused) {
+            throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + refused.getMessage());
+        }
+        err.println("the store file " + file.toAbsolutePath().normalize() + " is held by process " + service.pid()
+                + ", the running service: working through its store");
+        return new OperatorStore(config, service, settings.describe());
     }
 
     /**
@@ -69,8 +92,9 @@ final class OperatorStore implements AutoCloseable {
         }
     }
 
-    IdempotencyStore store() {
-        return store;
+    /** The records, in the store this command opened or through the service that holds the file store. */
+    RecordAccess records() {
+        return records;
     }
 
     /** Which store and table, without credentials; every command prints it first. */
@@ -90,6 +114,6 @@ final class OperatorStore implements AutoCloseable {
 
     @Override
     public void close() {
-        store.close();
+        records.close();
     }
 }

@@ -36,14 +36,14 @@ final class PurgeCommand extends OperatorCommand {
     @Override
     int execute(OperatorStore store, PrintStream out) {
         if (dryRun) {
-            out.println("dry run: " + store.store().countExpired() + " expired record(s) would be purged");
+            out.println("dry run: " + store.records().countExpired() + " expired record(s) would be purged");
             return 0;
         }
         int total = 0;
         int deleted;
         // Bounded batches keep each transaction short while the service keeps claiming.
         do {
-            deleted = store.store().purgeExpired(batchSize);
+            deleted = store.records().purgeExpired(batchSize);
             total += deleted;
         } while (deleted == batchSize);
         out.println("purged " + total + " expired record(s)");

@@ -81,10 +81,10 @@ final class ResolveCommand extends OperatorCommand {
         checkResolvable(record);
         boolean done;
         if (outcome == null) {
-            done = store.store().resolveRelease(scope, key, token, force);
+            done = store.records().resolveRelease(scope, key, token, force);
         } else {
             Duration ttl = store.ttlOf(record.endpoint());
-            done = store.store().resolveComplete(scope, key, token, outcome, ttl, force);
+            done = store.records().resolveComplete(scope, key, token, outcome, ttl, force);
         }
         if (!done) {
             throw new CommandFailed("resolve: refused: the record changed while resolving it (a retry took it over, "
@@ -100,7 +100,7 @@ final class ResolveCommand extends OperatorCommand {
     }
 
     private StoredRecord current(OperatorStore store) {
-        Optional<StoredRecord> record = store.store().find(scope, key);
+        Optional<StoredRecord> record = store.records().find(scope, key);
         if (record.isEmpty()) {
             throw new CommandFailed("resolve: no record for key '" + key + "' in scope " + RecordText.scope(scope)
                     + "; nothing to resolve (the next request with this key executes)");

@@ -20,6 +20,39 @@ import javax.management.remote.JMXServiceURL;
  */
 final class StatusConnection {
 
+    /**
+     * The address of the local JMX connector of process {@code pid}, started if need be, when the
+     * agent runs there. Signals the process only when it is a JVM this user may attach to.
+     *
+     * @throws CommandFailed saying why not (without the command's name)
+     */
+    static String agentConnector(String pid) {
+        String refusal = JvmProcess.refusal(pid);
+        if (refusal != null) {
+            throw new CommandFailed(refusal);
+        }
+        try {
+            VirtualMachine target = VirtualMachine.attach(pid);
+            try {
+                Properties properties = target.getSystemProperties();
+                if (properties.getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+                    String why = properties.getProperty(AgentStartup.NOT_RUNNING_PROPERTY);
+                    throw new CommandFailed("the agent does not run in process " + pid
+                            + "; nothing is protected there (start it with -javaagent, or use attach)"
+                            + (why == null ? "" : "; it said: " + why));
+                }
+                return target.startLocalManagementAgent();
+            } finally {
+                target.detach();
+            }
+        } catch (CommandFailed refused) {
+            throw refused;
+        } catch (Exception e) {
+            throw new CommandFailed("cannot reach process " + pid + ": " + e.getMessage()
+                    + " (it must be a HotSpot JVM of the same user, started without -XX:+DisableAttachMechanism)");
+        }
+    }
+
     /** Reads the Status MBean ({@code status}: its name) through {@code jmx}. */
     interface Reader {
         void read(MBeanServerConnection jmx, ObjectName status) throws IOException, JMException;
@@ -30,30 +63,11 @@ final class StatusConnection {
 
     /** 0 when {@code reader} has read the status of the agent in process {@code pid}, else 1 after saying why not. */
     static int read(String command, String pid, PrintStream err, Reader reader) {
-        String refusal = JvmProcess.refusal(pid);
-        if (refusal != null) {
-            err.println(command + ": " + refusal);
-            return 1;
-        }
         String address;
         try {
-            VirtualMachine target = VirtualMachine.attach(pid);
-            try {
-                Properties properties = target.getSystemProperties();
-                if (properties.getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
-                    String why = properties.getProperty(AgentStartup.NOT_RUNNING_PROPERTY);
-                    err.println(command + ": the agent does not run in process " + pid
-                            + "; nothing is protected there (start it with -javaagent, or use attach)"
-                            + (why == null ? "" : "; it said: " + why));
-                    return 1;
-                }
-                address = target.startLocalManagementAgent();
-            } finally {
-                target.detach();
-            }
-        } catch (Exception e) {
-            err.println(command + ": cannot reach process " + pid + ": " + e.getMessage()
-                    + " (it must be a HotSpot JVM of the same user, started without -XX:+DisableAttachMechanism)");
+            address = agentConnector(pid);
+        } catch (CommandFailed refused) {
+            err.println(command + ": " + refused.getMessage());
             return 1;
         }
         try (JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address))) {

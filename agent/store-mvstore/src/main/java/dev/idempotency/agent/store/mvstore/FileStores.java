@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.MVStoreException;
 
 /**
  * Opens the embedded file store named by a {@code mvstore:<path>} URL: the records are in
@@ -44,6 +46,17 @@ public final class FileStores {
     /** The file the URL names. */
     public static Path storeFile(String url) {
         return SqlFileImport.sibling(basePath(url), FILE_SUFFIX);
+    }
+
+    /** True when {@code failure} (or a cause of it) says the store file is held by another process. */
+    public static boolean lockedByAnother(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof MVStoreException
+                    && ((MVStoreException) cause).getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

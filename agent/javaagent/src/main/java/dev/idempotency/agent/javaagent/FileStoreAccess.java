@@ -1,0 +1,84 @@
+package dev.idempotency.agent.javaagent;
+
+import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreUnavailableException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/** The running service's file store, for the operator's commands: see {@link FileStoreAccessMBean}. */
+final class FileStoreAccess implements FileStoreAccessMBean {
+
+    private final IdempotencyStore store;
+    private final String storeFile;
+    private final byte[] secret;
+
+    FileStoreAccess(IdempotencyStore store, String storeFile, String secret) {
+        this.store = store;
+        this.storeFile = storeFile;
+        this.secret = secret.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public String getStoreFile() {
+        return storeFile;
+    }
+
+    @Override
+    public byte[] find(String secret, String scope, String key) throws IOException {
+        return call(secret, () -> RecordWire.records(store.find(scope, key).map(List::of).orElse(List.of())));
+    }
+
+    @Override
+    public byte[] list(String secret, String state, long olderThanMillis, int limit) throws IOException {
+        return call(secret, () -> RecordWire.records(store.list(RecordState.valueOf(state.toUpperCase(Locale.ROOT)),
+                Duration.ofMillis(olderThanMillis), limit)));
+    }
+
+    @Override
+    public boolean resolveRelease(String secret, String scope, String key, long expectedToken, boolean force)
+            throws IOException {
+        return call(secret, () -> store.resolveRelease(scope, key, expectedToken, force));
+    }
+
+    @Override
+    public boolean resolveComplete(String secret, String scope, String key, long expectedToken, byte[] response,
+            long ttlMillis, boolean force) throws IOException {
+        return call(secret, () -> store.resolveComplete(scope, key, expectedToken, RecordWire.response(response),
+                Duration.ofMillis(ttlMillis), force));
+    }
+
+    @Override
+    public int countExpired(String secret) throws IOException {
+        return call(secret, store::countExpired);
+    }
+
+    @Override
+    public int purgeExpired(String secret, int batchSize) throws IOException {
+        return call(secret, () -> store.purgeExpired(batchSize));
+    }
+
+    /**
+     * Runs {@code work} for a caller that showed the secret; a store that is unavailable is said as
+     * an {@link IOException} (a JDK type: the caller need not load the agent's exception classes).
+     */
+    private <T> T call(String shown, Callable<T> work) throws IOException {
+        if (shown == null || !MessageDigest.isEqual(secret, shown.getBytes(StandardCharsets.UTF_8))) {
+            throw new SecurityException("refused: not the secret of the note beside " + storeFile);
+        }
+        try {
+            return work.call();
+        } catch (StoreUnavailableException e) {
+            throw new IOException(e.getMessage());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(e.toString());
+        } catch (Exception e) {
+            throw new IllegalStateException(e.toString());
+        }
+    }
+}
