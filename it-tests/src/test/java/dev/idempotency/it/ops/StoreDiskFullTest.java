@@ -13,15 +13,17 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedded store on a filesystem that fills up (a 16 MB tmpfs, mounted by the test, so it
+ * Each embedded store, the SQL H2 file ({@code jdbc:h2:file:}) and the file store
+ * ({@code mvstore:}), on a filesystem that fills up (a 16 MB tmpfs, mounted by the test, so it
  * needs root; CI runs as root): once a write failed, requests to declared endpoints, replays of
  * keys completed before included, are refused with 503 and nothing executes; once space is freed
  * the store serves again within seconds, and the key completed before the outage still replays.
- * H2 writes no trace file that would eat the space freed.
+ * Neither writes a trace file that would eat the space freed.
  */
 class StoreDiskFullTest {
 
@@ -30,11 +32,12 @@ class StoreDiskFullTest {
     @TempDir
     Path workDir;
 
-    @Test
-    void aFullDiskFailsClosedAndTheStoreRecoversOnceSpaceIsFreed() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc:h2:file:", "mvstore:"})
+    void aFullDiskFailsClosedAndTheStoreRecoversOnceSpaceIsFreed(String urlPrefix) throws Exception {
         try (SmallVolume mounted = SmallVolume.mount(workDir.resolve("store-volume"))) {
             Path volume = mounted.dir();
-            Path config = new OpsConfig().store("jdbc:h2:file:" + volume.resolve("agent"), null, null).writeTo(workDir);
+            Path config = new OpsConfig().store(urlPrefix + volume.resolve("agent"), null, null).writeTo(workDir);
             try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
                 AtomicInteger keys = new AtomicInteger();
                 List<String> executed = new ArrayList<>();
@@ -55,7 +58,7 @@ class StoreDiskFullTest {
                 Http.Response refused = Orders.create(demo.baseUri(), "refused", "", Http.DEFAULT_TIMEOUT);
                 assertThat(refused.status()).as(refused.body()).isEqualTo(503);
                 assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
-                // A replay needs no write of its own, but H2 closed the database at the write that failed:
+                // A replay needs no write of its own, but H2 closed the file at the write that failed:
                 // replays are refused too until space is freed, and nothing executes in their place.
                 Http.Response replayWhileFull = Orders.create(demo.baseUri(), "before-full", "", Http.DEFAULT_TIMEOUT);
                 assertThat(replayWhileFull.status()).as(replayWhileFull.body()).isEqualTo(503);
