@@ -16,11 +16,16 @@ final class FileStoreAccess implements FileStoreAccessMBean {
 
     private final IdempotencyStore store;
     private final String storeFile;
-    private final byte[] secret;
+    /** Null until the note beside the store file is written: until then every call is refused. */
+    private volatile byte[] secret;
 
-    FileStoreAccess(IdempotencyStore store, String storeFile, String secret) {
+    FileStoreAccess(IdempotencyStore store, String storeFile) {
         this.store = store;
         this.storeFile = storeFile;
+    }
+
+    /** From now on, calls that show {@code secret} (the note's) are served. */
+    void allow(String secret) {
         this.secret = secret.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -68,8 +73,11 @@ final class FileStoreAccess implements FileStoreAccessMBean {
      * an {@link IOException} (a JDK type: the caller need not load the agent's exception classes).
      */
     private <T> T call(String shown, Callable<T> work) throws IOException {
-        if (shown == null || !MessageDigest.isEqual(secret, shown.getBytes(StandardCharsets.UTF_8))) {
-            throw new SecurityException("refused: not the secret of the note beside " + storeFile);
+        byte[] expected = secret;
+        if (expected == null || shown == null
+                || !MessageDigest.isEqual(expected, shown.getBytes(StandardCharsets.UTF_8))) {
+            throw new SecurityException("refused: not the secret of the note beside " + storeFile
+                    + (expected == null ? " (the note is written once the store is open)" : ""));
         }
         try {
             return work.call();

@@ -75,15 +75,14 @@ final class RunningAgent {
         gate.serviceName(config.serviceName());
         Path storeFile = FileStores.handles(settings.url())
                 ? FileStores.storeFile(settings.url()).toAbsolutePath().normalize() : null;
-        String secret = storeFile == null ? null : HolderFile.newSecret();
+        FileStoreAccess access = storeFile == null ? null : new FileStoreAccess(store, storeFile.toString());
         RunningAgent runtime = new RunningAgent(storeKind,
-                config.source().toAbsolutePath().normalize().toString(), store, gate,
-                storeFile == null ? null : new FileStoreAccess(store, storeFile.toString(), secret));
+                config.source().toAbsolutePath().normalize().toString(), store, gate, access);
         KeeperSettings keeping = keeperSettings(config.keeper(), longestLease(policies, config.defaults().lease()));
         store.opened().whenComplete((open, failure) -> {
             runtime.storeOpened(open, failure, keeping, status);
-            if (failure == null && storeFile != null) {
-                noteHolder(storeFile, secret, status);
+            if (failure == null && access != null) {
+                noteHolder(storeFile, access, status);
             }
         });
         Bridge.install(gate);
@@ -108,10 +107,12 @@ final class RunningAgent {
 
     /**
      * Once the service holds the file store's file, the note beside it tells the operator's
-     * commands which process to ask ({@link HolderFile}); it goes when the JVM exits.
+     * commands which process to ask and the secret to show ({@link HolderFile}); it goes when the
+     * JVM exits. Made on the thread that opened the store, off the service's start.
      */
-    private static void noteHolder(Path storeFile, String secret, AgentStatus status) {
+    private static void noteHolder(Path storeFile, FileStoreAccess access, AgentStatus status) {
         long pid = ProcessHandle.current().pid();
+        String secret = HolderFile.newSecret();
         try {
             HolderFile.write(storeFile, pid, secret);
         } catch (IOException | RuntimeException e) {
@@ -119,6 +120,7 @@ final class RunningAgent {
                     + "reach the store while the service runs");
             return;
         }
+        access.allow(secret);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> HolderFile.removeIfOwn(storeFile, pid, secret),
                 "idempotency-agent-holder-note"));
     }

@@ -33,7 +33,7 @@ class FileStoreAccessTest {
     @Test
     void theCommandsCallsRunOnTheStoreAndItsRecordsComeBackWhole() throws IOException {
         try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl("mvstore:" + directory.resolve("agent")))) {
-            FileStoreAccess access = new FileStoreAccess(store, "/the/file", SECRET);
+            FileStoreAccess access = access(store);
             ClaimResult claimed = store.claim(claim("k1"));
             long token = claimed.record().fencingToken();
 
@@ -78,7 +78,7 @@ class FileStoreAccessTest {
     @Test
     void aCallWithoutTheNotesSecretIsRefusedAndChangesNothing() {
         try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl("mvstore:" + directory.resolve("agent")))) {
-            FileStoreAccess access = new FileStoreAccess(store, "/the/file", SECRET);
+            FileStoreAccess access = access(store);
             long token = store.claim(claim("k1")).record().fencingToken();
 
             assertThatThrownBy(() -> access.resolveRelease("guess", "acme", "k1", token, true))
@@ -91,13 +91,29 @@ class FileStoreAccessTest {
     }
 
     @Test
+    void beforeTheNoteIsWrittenEveryCallIsRefused() {
+        try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl("mvstore:" + directory.resolve("agent")))) {
+            FileStoreAccess access = new FileStoreAccess(store, "/the/file");
+
+            assertThatThrownBy(() -> access.countExpired(SECRET)).isInstanceOf(SecurityException.class);
+            assertThatThrownBy(() -> access.countExpired(null)).isInstanceOf(SecurityException.class);
+        }
+    }
+
+    @Test
     void aStoreThatIsClosedIsSaidAsUnavailable() {
         IdempotencyStore store = FileStores.open(StoreSettings.forUrl("mvstore:" + directory.resolve("agent")));
-        FileStoreAccess access = new FileStoreAccess(store, "/the/file", SECRET);
+        FileStoreAccess access = access(store);
         store.close();
 
         assertThatThrownBy(() -> access.purgeExpired(SECRET, 10)).isInstanceOf(IOException.class)
                 .hasMessageContaining("closed");
+    }
+
+    private static FileStoreAccess access(IdempotencyStore store) {
+        FileStoreAccess access = new FileStoreAccess(store, "/the/file");
+        access.allow(SECRET);
+        return access;
     }
 
     private static ClaimRequest claim(String key) {

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.mvstore;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ public final class HolderFile {
 
     private static final String PID = "pid=";
     private static final String SECRET = "secret=";
-    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Path URANDOM = Path.of("/dev/urandom");
 
     private HolderFile() {
     }
@@ -38,15 +39,34 @@ public final class HolderFile {
         return storeFile.resolveSibling(storeFile.getFileName() + SUFFIX);
     }
 
-    /** 32 random bytes as hex: what a command must show to work through the service. */
+    /**
+     * 32 random bytes as hex: what a command must show to work through the service. Read from the
+     * kernel's {@code /dev/urandom} where there is one: {@link SecureRandom} would first set up its
+     * providers, tens of milliseconds of the service's start.
+     */
     public static String newSecret() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
+        byte[] bytes = urandom(32);
+        if (bytes == null) {
+            bytes = new byte[32];
+            new SecureRandom().nextBytes(bytes);
+        }
         StringBuilder hex = new StringBuilder(64);
         for (byte b : bytes) {
             hex.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
         }
         return hex.toString();
+    }
+
+    private static byte[] urandom(int count) {
+        if (!Files.isReadable(URANDOM)) {
+            return null;
+        }
+        try (InputStream in = Files.newInputStream(URANDOM)) {
+            byte[] bytes = in.readNBytes(count);
+            return bytes.length == count ? bytes : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
