@@ -24,7 +24,8 @@ class KeeperKeepsLeasesAliveTest {
 
     @Test
     void leaseOfAnExecutingRequestHoldsWhileKeptAndLapsesAfter() {
-        Duration lease = Duration.ofMillis(400);
+        // Renewed every 100 ms: the lease lapses under the keeper only if its thread stalls for most of 2 s.
+        Duration lease = Duration.ofSeconds(2);
         try (IdempotencyStore store = JdbcStores.open(
                 StoreSettings.forUrl("jdbc:h2:file:" + directory.resolve("keeper").toAbsolutePath()))) {
             long token = store.claim(new ClaimRequest("s", "slow", "e", "fp", "me", "r", lease, Duration.ofHours(1)))
@@ -33,11 +34,11 @@ class KeeperKeepsLeasesAliveTest {
 
             try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "slow", token)),
                     settings)) {
-                await().pollDelay(Duration.ofMillis(1200)).until(() -> true);
+                await().pollDelay(lease.plusSeconds(1)).until(() -> true);
                 assertThat(store.find("s", "slow").get().leaseExpired()).isFalse();
             }
 
-            await().atMost(Duration.ofSeconds(5)).until(() -> store.find("s", "slow").get().leaseExpired());
+            await().atMost(lease.plusSeconds(10)).until(() -> store.find("s", "slow").get().leaseExpired());
         }
     }
 }

@@ -42,19 +42,22 @@ class StoreKeeperTest {
             for (int i = 0; i < 45; i++) {
                 store.claim(claim("old-" + i, Duration.ofMillis(1)));
             }
-            long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
+            StoredRecord claimed = store.claim(claim("k", Duration.ofHours(1))).record();
+            long token = claimed.fencingToken();
             List<LeaseRef> executing = List.of(new LeaseRef("s", "k", token));
 
             try (StoreKeeper keeper = StoreKeeper.start(store, () -> executing, FAST)) {
-                await().atMost(Duration.ofSeconds(5)).until(() -> store.renewals.size() >= 3);
-                await().atMost(Duration.ofSeconds(5)).until(() -> store.countExpired() == 0);
+                await().atMost(Duration.ofSeconds(20)).until(() -> store.renewals.size() >= 3);
+                await().atMost(Duration.ofSeconds(20)).until(() -> store.countExpired() == 0);
             }
 
             assertThat(store.renewals).allSatisfy(leases -> assertThat(leases).containsExactlyElementsOf(executing));
             assertThat(store.purgeBatchSizes).containsOnly(10);
             assertThat(store.purgeBatchSizes.size()).as("45 rows in batches of 10").isGreaterThanOrEqualTo(5);
             assertThat(store.find("s", "old-0")).isEmpty();
-            assertThat(store.find("s", "k")).get().satisfies(live -> assertThat(live.leaseExpired()).isFalse());
+            // Renewed past its first term; whether it is still live by now depends on how long this thread took since.
+            assertThat(store.find("s", "k")).get()
+                    .satisfies(renewed -> assertThat(renewed.leaseUntil()).isAfter(claimed.leaseUntil()));
         }
     }
 
@@ -64,7 +67,8 @@ class StoreKeeperTest {
      */
     @Test
     void keepsPurgingWhileBatchesComeBackFullAndRenewsBetweenRounds() {
-        Duration purgeInterval = Duration.ofSeconds(3);
+        // Far longer than five back-to-back rounds take even on a loaded machine: a round that waited it shows.
+        Duration purgeInterval = Duration.ofSeconds(10);
         KeeperSettings settings = new KeeperSettings(Duration.ofSeconds(1), Duration.ofMillis(20), purgeInterval, 10, 2);
         try (RecordingStore store = new RecordingStore(h2Store())) {
             for (int i = 0; i < 95; i++) {
@@ -74,7 +78,7 @@ class StoreKeeperTest {
             store.purgePauseMillis = 30;
 
             try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), settings)) {
-                await().atMost(Duration.ofSeconds(20)).until(() -> store.countExpired() == 0);
+                await().atMost(Duration.ofSeconds(30)).until(() -> store.countExpired() == 0);
             }
 
             assertThat(store.purgeNanos).as("95 rows in batches of 10, two batches a round").hasSizeGreaterThanOrEqualTo(10);
@@ -93,9 +97,9 @@ class StoreKeeperTest {
             long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
 
             StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), FAST);
-            Thread thread = await().atMost(Duration.ofSeconds(5)).until(StoreKeeperTest::keeperThread, t -> t != null);
+            Thread thread = await().atMost(Duration.ofSeconds(20)).until(StoreKeeperTest::keeperThread, t -> t != null);
             assertThat(thread.isDaemon()).isTrue();
-            await().atMost(Duration.ofSeconds(5)).until(() -> store.renewals.size() >= 2);
+            await().atMost(Duration.ofSeconds(20)).until(() -> store.renewals.size() >= 2);
             keeper.close();
 
             assertThat(thread.isAlive()).isFalse();
