@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.testing.KilledWriter;
+import dev.idempotency.agent.store.testing.StoreDirectories;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 
 /** The embedded store keeps every commit it acknowledged when its JVM is killed with SIGKILL. */
@@ -18,8 +21,14 @@ class H2DurabilityTest {
     private static final int RECORDS = 20;
     private static final int BATCHED_RECORDS = 200;
 
-    @TempDir
+    /** Deleted by {@link #deleteTheStoreFiles}: H2 may still be finishing a file after the store's close. */
+    @TempDir(cleanup = CleanupMode.NEVER)
     Path directory;
+
+    @AfterEach
+    void deleteTheStoreFiles() {
+        StoreDirectories.deleteWhenQuiet(directory);
+    }
 
     @Test
     void completedRecordsSurviveKillMinusNine() throws Exception {

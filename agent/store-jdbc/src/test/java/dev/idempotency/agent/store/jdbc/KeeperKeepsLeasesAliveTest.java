@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.idempotency.agent.store.IdempotencyStore;
@@ -16,11 +18,18 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
+import dev.idempotency.agent.store.testing.StoreDirectories;
 
 class KeeperKeepsLeasesAliveTest {
 
-    @TempDir
+    /** Deleted by {@link #deleteTheStoreFiles}: H2 may still be finishing a file after the store's close. */
+    @TempDir(cleanup = CleanupMode.NEVER)
     Path directory;
+
+    @AfterEach
+    void deleteTheStoreFiles() {
+        StoreDirectories.deleteWhenQuiet(directory);
+    }
 
     @Test
     void leaseOfAnExecutingRequestHoldsWhileKeptAndLapsesAfter() {

@@ -13,7 +13,9 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.idempotency.agent.store.ClaimRequest;
@@ -26,6 +28,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.store.jdbc.JdbcStores;
+import dev.idempotency.agent.store.testing.StoreDirectories;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 
 class StoreKeeperTest {
@@ -33,8 +36,14 @@ class StoreKeeperTest {
     private static final KeeperSettings FAST = new KeeperSettings(Duration.ofSeconds(1), Duration.ofMillis(20),
             Duration.ofMillis(20), 10, 3);
 
-    @TempDir
+    /** Deleted by {@link #deleteTheStoreFiles}: H2 may still be finishing a file after the store's close. */
+    @TempDir(cleanup = CleanupMode.NEVER)
     Path directory;
+
+    @AfterEach
+    void deleteTheStoreFiles() {
+        StoreDirectories.deleteWhenQuiet(directory);
+    }
 
     @Test
     void renewsTheLeasesThisJvmHoldsAndPurgesInBoundedBatches() {
