@@ -1,12 +1,14 @@
 package dev.idempotency.it.adapter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.it.support.ClassPathJar;
 import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -56,9 +58,11 @@ class AdapterFailureOnTomcatTest {
             assertThat(again.header("Idempotent-Replayed")).contains("true");
             assertThat(again.body()).isEqualTo(retry.body());
             assertThat(executions(http)).isOne();
-            assertThat(String.join("\n", app.stderr())).as("said loudly, with the cause")
+            // Read from the service's stderr as it comes.
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(String.join("\n", app.stderr()))
+                    .as("said loudly, with the cause")
                     .contains("servlet-javax adapter failed after the request was claimed",
-                            "this host refuses the header X-Request-Id");
+                            "this host refuses the header X-Request-Id"));
         }
     }
 

@@ -189,8 +189,11 @@ public abstract class ContractSuite extends SeedScenarios {
 
     // ---- the response completes before the handler returns: the outcome is stored first ----
 
-    /** How long the handler stays busy after the client has its answer: the retry goes out well within it. */
-    private static final Duration LINGER = Duration.ofSeconds(2);
+    /**
+     * How long the handler stays busy after the client has its answer: the retry goes out well within
+     * it, on a new connection, even on a loaded machine. The test does not wait for it.
+     */
+    private static final Duration LINGER = Duration.ofSeconds(5);
 
     @Test
     void retryRightAfterAnAnswerRenderedByAForwardIsReplayedWhileTheHandlerStillRuns() {
@@ -292,7 +295,8 @@ public abstract class ContractSuite extends SeedScenarios {
         Stats before = stats();
         String key = newKey();
         String body = order(uniqueItem("inflight"));
-        String slowPath = ordersPath() + "?delayMs=3000";
+        // Asleep after its write long enough that the second request comes while it runs, on a loaded machine too.
+        String slowPath = ordersPath() + "?delayMs=6000";
         CompletableFuture<Http.Response> first =
                 CompletableFuture.supplyAsync(() -> http().postJson(slowPath, body, KEY, key));
         await().atMost(Duration.ofSeconds(10)).until(() -> stats().minus(before).orders() == 1);

@@ -142,11 +142,13 @@ class DownstreamKeyTest {
                 assertThat(charges()).as("payments replayed the charge").isEqualTo(before + 1);
                 assertThat(retry.body()).isEqualTo("{\"chargeId\":" + (before + 1) + "}");
                 await().atMost(Duration.ofSeconds(10)).until(() -> paymentsDecided("replayed") == replayedBefore + 1);
-                assertThat(orders.stdout()).as("the re-execution's keyed call, in the attempt log")
+                // The attempt log is written off the request thread, and read from stdout as it comes.
+                await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(orders.stdout())
+                        .as("the re-execution's keyed call, in the attempt log")
                         .anyMatch(line -> line.contains("\"event.action\":\"propagated\"")
                                 && line.contains("\"idempotency.key\":\"" + key + "\"")
                                 && line.contains("\"idempotency.downstream.ordinal\":1")
-                                && line.contains("\"idempotency.downstream.method\":\"POST\""));
+                                && line.contains("\"idempotency.downstream.method\":\"POST\"")));
             } else {
                 assertThat(charges()).as("without propagate-key the re-execution charges again").isEqualTo(before + 2);
             }

@@ -194,16 +194,17 @@ abstract class JaxrsContractTest {
     void aRequestWhileTheFirstIsRunningGets409WithRetryAfter() throws Exception {
         DemoStats before = stats();
         String key = newKey();
+        // Asleep after its write long enough that the second request comes while it runs, on a loaded machine too.
         CompletableFuture<Http.Response> first = CompletableFuture.supplyAsync(
-                () -> http().postJson("/orders?delayMs=3000", ORDER, "Idempotency-Key", key));
+                () -> http().postJson("/orders?delayMs=6000", ORDER, "Idempotency-Key", key));
         await().atMost(Duration.ofSeconds(10)).until(() -> stats().minus(before).orders() == 1);
 
-        Http.Response second = http().postJson("/orders?delayMs=3000", ORDER, "Idempotency-Key", key);
+        Http.Response second = http().postJson("/orders?delayMs=6000", ORDER, "Idempotency-Key", key);
 
         assertThat(second.status()).isEqualTo(409);
         assertThat(second.header("Retry-After")).isPresent();
         assertThat(second.json().get("type").asText()).endsWith("/idempotency-request-in-progress");
-        assertThat(first.get(15, TimeUnit.SECONDS).status()).isEqualTo(201);
+        assertThat(first.get(20, TimeUnit.SECONDS).status()).isEqualTo(201);
         assertThat(stats().minus(before)).isEqualTo(new DemoStats(1, 1, 0, 0));
     }
 

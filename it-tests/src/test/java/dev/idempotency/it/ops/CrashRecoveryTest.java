@@ -25,11 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 150, unit = TimeUnit.SECONDS)
 class CrashRecoveryTest {
 
-    /**
-     * Long enough that the JVM is always killed while the handler sleeps after its commit. The query
-     * is part of the fingerprint: a retry of the same operation repeats it.
-     */
-    private static final String SLEEP_AFTER_COMMIT = "?delayMs=60000";
     /** For an operation executed again after the crash: still asleep at the kill, yet its re-execution answers within the test. */
     private static final String SLEEP_THEN_ANSWER = "?delayMs=20000";
 
@@ -48,21 +43,20 @@ class CrashRecoveryTest {
             URI beforeCrash = demo.baseUri();
             Http.Response answered = Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT);
             assertThat(answered.status()).isEqualTo(201);
-            inFlight(beforeCrash, "crash-a");
-            inFlight(beforeCrash, "crash-b");
+            Orders.inFlight(beforeCrash, "crash-a", Orders.SLEEP_AFTER_COMMIT);
+            Orders.inFlight(beforeCrash, "crash-b", Orders.SLEEP_AFTER_COMMIT);
             await().atMost(Duration.ofSeconds(30)).until(() -> Orders.count(beforeCrash) == 3);
 
             demo.kill();
+            long killedAt = System.nanoTime();
             demo.restart();
 
-            Http.Response replay = Orders.create(demo.baseUri(), "answered", "", Http.DEFAULT_TIMEOUT);
-            assertThat(replay.status()).isEqualTo(201);
-            assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
-            assertThat(replay.body()).isEqualTo(answered.body());
-            assertThat(replay.header("Location")).isEqualTo(answered.header("Location"));
+            Orders.assertReplayOf(answered, Orders.create(demo.baseUri(), "answered", "", Http.DEFAULT_TIMEOUT));
 
+            Orders.awaitLeasesOfTheKilledLapsed(killedAt);
             for (String key : List.of("crash-a", "crash-b")) {
-                Http.Response retry = Orders.create(demo.baseUri(), key, SLEEP_AFTER_COMMIT, Http.DEFAULT_TIMEOUT);
+                Http.Response retry = Orders.create(demo.baseUri(), key, Orders.SLEEP_AFTER_COMMIT,
+                        Http.DEFAULT_TIMEOUT);
                 assertThat(retry.status()).as(retry.body()).isEqualTo(409);
                 assertThat(Orders.problemType(retry)).endsWith(Orders.OUTCOME_UNKNOWN);
             }
@@ -106,7 +100,8 @@ class CrashRecoveryTest {
             assertThat(completed.exitCode()).as(completed.toString()).isZero();
             assertThat(completed.stdout()).contains("completed key 'crash-a' (was UNKNOWN");
 
-            Http.Response reconciled = Orders.create(demo.baseUri(), "crash-a", SLEEP_AFTER_COMMIT, Http.DEFAULT_TIMEOUT);
+            Http.Response reconciled = Orders.create(demo.baseUri(), "crash-a", Orders.SLEEP_AFTER_COMMIT,
+                    Http.DEFAULT_TIMEOUT);
             assertThat(reconciled.status()).isEqualTo(201);
             assertThat(reconciled.body()).isEqualTo(answer);
             assertThat(reconciled.header("Idempotent-Replayed")).hasValue("true");
@@ -132,7 +127,7 @@ class CrashRecoveryTest {
         AgentCli cli = new AgentCli(workDir, config);
         try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
             URI beforeCrash = demo.baseUri();
-            inFlight(beforeCrash, "redo", SLEEP_THEN_ANSWER);
+            Orders.inFlight(beforeCrash, "redo", SLEEP_THEN_ANSWER);
             await().atMost(Duration.ofSeconds(30)).until(() -> Orders.count(beforeCrash) == 1);
             AgentCli.Result executing = cli.run("inspect", "redo");
             assertThat(executing.field("state")).isEqualTo("IN_PROGRESS");
@@ -142,9 +137,12 @@ class CrashRecoveryTest {
             assertThat(refused.stderr()).contains("live lease");
 
             demo.kill();
+            long killedAt = System.nanoTime();
             demo.restart();
 
-            // The same request again: executed again, so it sleeps again before answering.
+            // The same request again, once the dead owner's lease has lapsed: executed again, so it sleeps
+            // again before answering.
+            Orders.awaitLeasesOfTheKilledLapsed(killedAt);
             Http.Response retry = Orders.create(demo.baseUri(), "redo", SLEEP_THEN_ANSWER, Duration.ofSeconds(45));
             assertThat(retry.status()).as(retry.body()).isEqualTo(201);
             assertThat(retry.header("Idempotent-Replayed")).as("executed, not replayed").isEmpty();
@@ -170,8 +168,11 @@ class CrashRecoveryTest {
             for (int i = 0; i < 4 && !slow.isDone(); i++) {
                 Orders.pause(Duration.ofMillis(1200));
                 Http.Response retry = Orders.create(uri, "slow", sixSeconds, Http.DEFAULT_TIMEOUT);
-                if (slow.isDone() && retry.status() == 201) {
-                    break; // the first attempt finished meanwhile and this was its replay
+                if (retry.status() == 201) {
+                    // The first attempt finished meanwhile (its client may not have read the answer yet):
+                    // this can only be its replay.
+                    assertThat(retry.header("Idempotent-Replayed")).as(retry.body()).hasValue("true");
+                    break;
                 }
                 assertThat(retry.status()).as(retry.body()).isEqualTo(409);
                 assertThat(Orders.problemType(retry)).endsWith(Orders.IN_PROGRESS);
@@ -183,20 +184,5 @@ class CrashRecoveryTest {
             assertThat(replay.body()).isEqualTo(slow.get().body());
             assertThat(Orders.count(uri)).isEqualTo(1);
         }
-    }
-
-    /** Starts a request whose handler commits, then sleeps until the JVM is killed; its answer never comes. */
-    private static void inFlight(URI uri, String key) {
-        inFlight(uri, key, SLEEP_AFTER_COMMIT);
-    }
-
-    private static void inFlight(URI uri, String key, String sleep) {
-        CompletableFuture.runAsync(() -> {
-            try {
-                Orders.create(uri, key, sleep, Duration.ofSeconds(90));
-            } catch (RuntimeException killed) {
-                // expected: the connection breaks when the JVM dies
-            }
-        });
     }
 }

@@ -10,7 +10,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 class FileStoreCrashRecoveryTest {
 
     private static final String FILE_STORE = "mvstore:./idempotency-store/agent";
-    private static final String SLEEP_AFTER_COMMIT = "?delayMs=60000";
 
     @TempDir
     Path workDir;
@@ -40,27 +38,20 @@ class FileStoreCrashRecoveryTest {
             URI beforeCrash = demo.baseUri();
             Http.Response answered = Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT);
             assertThat(answered.status()).isEqualTo(201);
-            CompletableFuture.runAsync(() -> {
-                try {
-                    Orders.create(beforeCrash, "crash-a", SLEEP_AFTER_COMMIT, Duration.ofSeconds(90));
-                } catch (RuntimeException killed) {
-                    // expected: the connection breaks when the JVM dies
-                }
-            });
+            Orders.inFlight(beforeCrash, "crash-a", Orders.SLEEP_AFTER_COMMIT);
             await().atMost(Duration.ofSeconds(30)).until(() -> Orders.count(beforeCrash) == 2);
             assertThat(Files.exists(workDir.resolve("idempotency-store/agent.mvstore"))).isTrue();
             assertThat(Files.exists(workDir.resolve("idempotency-store/agent.mv.db"))).as("no SQL file").isFalse();
 
             demo.kill();
+            long killedAt = System.nanoTime();
             demo.restart();
 
             assertThat(demo.stderr()).anyMatch(line -> line.contains("store mvstore"));
-            Http.Response replay = Orders.create(demo.baseUri(), "answered", "", Http.DEFAULT_TIMEOUT);
-            assertThat(replay.status()).isEqualTo(201);
-            assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
-            assertThat(replay.body()).isEqualTo(answered.body());
-            assertThat(replay.header("Location")).isEqualTo(answered.header("Location"));
-            Http.Response retry = Orders.create(demo.baseUri(), "crash-a", SLEEP_AFTER_COMMIT, Http.DEFAULT_TIMEOUT);
+            Orders.assertReplayOf(answered, Orders.create(demo.baseUri(), "answered", "", Http.DEFAULT_TIMEOUT));
+            Orders.awaitLeasesOfTheKilledLapsed(killedAt);
+            Http.Response retry = Orders.create(demo.baseUri(), "crash-a", Orders.SLEEP_AFTER_COMMIT,
+                    Http.DEFAULT_TIMEOUT);
             assertThat(retry.status()).as(retry.body()).isEqualTo(409);
             assertThat(Orders.problemType(retry)).endsWith(Orders.OUTCOME_UNKNOWN);
             assertThat(Orders.count(demo.baseUri())).as("nothing executed again").isEqualTo(2);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /**
  * The agent config of these tests: the demo's two POSTs declared, short leases (2 s, renewed every
@@ -12,7 +13,8 @@ import java.nio.file.Path;
  */
 final class OpsConfig {
 
-    static final String LEASE = "2s";
+    static final Duration LEASE_TERM = Duration.ofSeconds(2);
+    static final String LEASE = LEASE_TERM.toSeconds() + "s";
     /** The embedded store, reachable by the operator's tools while the demo runs. */
     static final String H2_STORE = "jdbc:h2:file:./idempotency-store/agent;AUTO_SERVER=TRUE";
 

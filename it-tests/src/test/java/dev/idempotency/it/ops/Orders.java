@@ -1,10 +1,13 @@
 package dev.idempotency.it.ops;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.idempotency.it.support.Http;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /** The demo's orders as the tests use them: one order per key, the key written into the item so each order names its operation. */
@@ -13,6 +16,12 @@ final class Orders {
     static final String OUTCOME_UNKNOWN = "idempotency-outcome-unknown";
     static final String IN_PROGRESS = "idempotency-request-in-progress";
     static final String STORE_UNAVAILABLE = "idempotency-store-unavailable";
+
+    /**
+     * Long enough that the JVM is always killed while the handler sleeps after its commit. The query
+     * is part of the fingerprint: a retry of the same operation repeats it.
+     */
+    static final String SLEEP_AFTER_COMMIT = "?delayMs=60000";
 
     /** More than any gap a restart leaves in the demo's order ids. */
     private static final int MAX_ID_GAP = 200;
@@ -26,6 +35,28 @@ final class Orders {
 
     static Http.Response create(URI baseUri, String key, String query, Duration timeout) {
         return Http.to(baseUri).postJson("/orders" + query, body(key), timeout, "Idempotency-Key", key);
+    }
+
+    /**
+     * Starts a request whose handler commits, then sleeps for {@code query}'s delay: the JVM is
+     * killed meanwhile, so its answer never comes.
+     */
+    static void inFlight(URI baseUri, String key, String query) {
+        CompletableFuture.runAsync(() -> {
+            try {
+                create(baseUri, key, query, Duration.ofSeconds(90));
+            } catch (RuntimeException killed) {
+                // expected: the connection breaks when the JVM dies
+            }
+        });
+    }
+
+    /** {@code replay} is the stored answer of {@code answered}: its status, body and location, marked replayed. */
+    static void assertReplayOf(Http.Response answered, Http.Response replay) {
+        assertThat(replay.status()).isEqualTo(answered.status());
+        assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
+        assertThat(replay.body()).isEqualTo(answered.body());
+        assertThat(replay.header("Location")).isEqualTo(answered.header("Location"));
     }
 
     /** The {@code type} of a problem answer, or "" for anything else. */
@@ -88,6 +119,18 @@ final class Orders {
         }
         throw new AssertionError("no final answer for key " + key + " within " + giveUpAfter + "; last: "
                 + (last != null ? last.status() + " " + last.body() : lastFailure));
+    }
+
+    /**
+     * Returns once the leases of requests in flight in a JVM killed at {@code killedAt} (a
+     * {@link System#nanoTime()}) have lapsed: renewed until the kill, each holds up to one lease
+     * term after it, and a retry before then is answered 409 in progress, not outcome unknown.
+     */
+    static void awaitLeasesOfTheKilledLapsed(long killedAt) {
+        long left = killedAt + OpsConfig.LEASE_TERM.plusMillis(100).toNanos() - System.nanoTime();
+        if (left > 0) {
+            pause(Duration.ofNanos(left));
+        }
     }
 
     static void pause(Duration duration) {

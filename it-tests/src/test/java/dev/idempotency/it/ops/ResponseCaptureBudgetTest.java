@@ -1,6 +1,7 @@
 package dev.idempotency.it.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +10,7 @@ import dev.idempotency.it.support.Http;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,8 +56,10 @@ class ResponseCaptureBudgetTest {
             JsonNode problem = JSON.readTree(replay.body());
             assertThat(problem.get("type").asText()).endsWith("/idempotency-response-not-retained");
             assertThat(http.get("/stats").json().get("orders").asInt()).as("executed once").isEqualTo(1);
-            assertThat(demo.stdout()).filteredOn(line -> line.contains(key) && line.contains("\"executed\""))
-                    .singleElement().asString().contains("body not retained");
+            // The attempt log is written off the request thread, and read from the demo's stdout as it comes.
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(demo.stdout())
+                    .filteredOn(line -> line.contains(key) && line.contains("\"executed\""))
+                    .singleElement().asString().contains("body not retained"));
         }
     }
 }

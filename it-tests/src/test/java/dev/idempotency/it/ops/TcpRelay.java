@@ -77,18 +77,36 @@ final class TcpRelay implements AutoCloseable {
         while (!listening.isClosed()) {
             try {
                 Socket client = listening.accept();
-                sockets.add(client);
+                if (!keep(listening, client)) {
+                    continue;
+                }
                 if (frozen) {
                     continue; // held open, never answered
                 }
                 Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-                sockets.add(target);
+                if (!keep(listening, target)) {
+                    closeQuietly(client);
+                    continue;
+                }
                 daemon(() -> pipe(client, target));
                 daemon(() -> pipe(target, client));
             } catch (IOException closed) {
                 return;
             }
         }
+    }
+
+    /**
+     * Keeps a socket of a connection {@code listening} accepted, unless a cut or a restore came
+     * while it was set up (a pool filling itself in the background): then it is closed.
+     */
+    private synchronized boolean keep(ServerSocket listening, Socket socket) {
+        if (server != listening || listening.isClosed()) {
+            closeQuietly(socket);
+            return false;
+        }
+        sockets.add(socket);
+        return true;
     }
 
     private void closeAll() throws IOException {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.store.testing.StoreDirectories;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,10 +17,8 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.stream.Stream;
 
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
@@ -217,33 +216,6 @@ class H2StoreTest extends JdbcStoreContractTest {
 
     @Override
     void cleanUp(StoreSettings settings) {
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (true) {
-            try {
-                deleteTree(directory);
-                return;
-            } catch (IOException | UncheckedIOException stillBeingWritten) {
-                if (System.nanoTime() > until) {
-                    throw new IllegalStateException("the store's directory could not be deleted", stillBeingWritten);
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(path);
-            }
-        }
+        StoreDirectories.deleteWhenQuiet(directory);
     }
 }

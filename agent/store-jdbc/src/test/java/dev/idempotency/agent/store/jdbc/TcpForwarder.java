@@ -32,17 +32,32 @@ final class TcpForwarder implements AutoCloseable {
     }
 
     /** Forwards new connections again. */
-    void start() {
+    synchronized void start() {
         cut = false;
     }
 
-    /** Drops new connections as they arrive and breaks the open ones. */
-    void stop() throws IOException {
+    /**
+     * Drops new connections as they arrive and breaks the open ones, a connection being set up
+     * meanwhile (a pool filling itself in the background) included.
+     */
+    synchronized void stop() throws IOException {
         cut = true;
         for (Socket socket : sockets) {
             socket.close();
         }
         sockets.clear();
+    }
+
+    /** Keeps a pair to forward, unless a cut came while it was set up: then it is closed. */
+    private synchronized boolean keep(Socket client, Socket target) throws IOException {
+        if (cut) {
+            client.close();
+            target.close();
+            return false;
+        }
+        sockets.add(client);
+        sockets.add(target);
+        return true;
     }
 
     @Override
@@ -60,8 +75,9 @@ final class TcpForwarder implements AutoCloseable {
                     continue;
                 }
                 Socket target = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-                sockets.add(client);
-                sockets.add(target);
+                if (!keep(client, target)) {
+                    continue;
+                }
                 daemon(() -> pipe(client, target));
                 daemon(() -> pipe(target, client));
             } catch (IOException closed) {
