@@ -8,11 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
-/** The running service's file store, for the operator's commands: see {@link FileStoreAccessMBean}. */
-final class FileStoreAccess implements FileStoreAccessMBean {
+/** The running service's file store, for the operator's commands: see {@link FileStoreAccessMXBean}. */
+final class FileStoreAccess implements FileStoreAccessMXBean {
 
     private final IdempotencyStore store;
     private final String storeFile;
@@ -30,19 +30,25 @@ final class FileStoreAccess implements FileStoreAccessMBean {
     }
 
     @Override
+    public int getProtocol() {
+        return PROTOCOL;
+    }
+
+    @Override
     public String getStoreFile() {
         return storeFile;
     }
 
     @Override
-    public byte[] find(String secret, String scope, String key) throws IOException {
-        return call(secret, () -> RecordWire.records(store.find(scope, key).map(List::of).orElse(List.of())));
+    public RecordData find(String secret, String scope, String key) throws IOException {
+        return call(secret, () -> store.find(scope, key).map(RecordData::of).orElse(null));
     }
 
     @Override
-    public byte[] list(String secret, String state, long olderThanMillis, int limit) throws IOException {
-        return call(secret, () -> RecordWire.records(store.list(RecordState.valueOf(state.toUpperCase(Locale.ROOT)),
-                Duration.ofMillis(olderThanMillis), limit)));
+    public List<RecordData> list(String secret, RecordState state, long olderThanMillis, int limit)
+            throws IOException {
+        return call(secret, () -> store.list(state, Duration.ofMillis(olderThanMillis), limit).stream()
+                .map(RecordData::of).collect(Collectors.toList()));
     }
 
     @Override
@@ -52,9 +58,9 @@ final class FileStoreAccess implements FileStoreAccessMBean {
     }
 
     @Override
-    public boolean resolveComplete(String secret, String scope, String key, long expectedToken, byte[] response,
-            long ttlMillis, boolean force) throws IOException {
-        return call(secret, () -> store.resolveComplete(scope, key, expectedToken, RecordWire.response(response),
+    public boolean resolveComplete(String secret, String scope, String key, long expectedToken,
+            ResponseData response, long ttlMillis, boolean force) throws IOException {
+        return call(secret, () -> store.resolveComplete(scope, key, expectedToken, response.stored(),
                 Duration.ofMillis(ttlMillis), force));
     }
 

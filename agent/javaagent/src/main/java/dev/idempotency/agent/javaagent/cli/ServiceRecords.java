@@ -1,7 +1,8 @@
 package dev.idempotency.agent.javaagent.cli;
 
-import dev.idempotency.agent.javaagent.FileStoreAccessMBean;
-import dev.idempotency.agent.javaagent.RecordWire;
+import dev.idempotency.agent.javaagent.FileStoreAccessMXBean;
+import dev.idempotency.agent.javaagent.RecordData;
+import dev.idempotency.agent.javaagent.ResponseData;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreUnavailableException;
@@ -15,7 +16,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import javax.management.AttributeNotFoundException;
 import javax.management.JMX;
+import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
@@ -26,17 +30,17 @@ import javax.management.remote.JMXServiceURL;
  * The records of the file store a running service holds, reached through that service: the
  * process the note beside the store file names ({@link HolderFile}), over its local JMX connector
  * (same user, started through the attach API as {@code status} does, never a remote port), its
- * agent's {@link FileStoreAccessMBean}. Each call is the store's own method run in the service, so
+ * agent's {@link FileStoreAccessMXBean}, of this command's protocol. Each call is the store's own method run in the service, so
  * its one writer stays the file's only writer; the note's secret goes with every call.
  */
 final class ServiceRecords implements RecordAccess {
 
     private final JMXConnector connector;
-    private final FileStoreAccessMBean store;
+    private final FileStoreAccessMXBean store;
     private final String secret;
     private final long pid;
 
-    private ServiceRecords(JMXConnector connector, FileStoreAccessMBean store, String secret, long pid) {
+    private ServiceRecords(JMXConnector connector, FileStoreAccessMXBean store, String secret, long pid) {
         this.connector = connector;
         this.store = store;
         this.secret = secret;
@@ -88,7 +92,8 @@ final class ServiceRecords implements RecordAccess {
                         + "not offer its store to the commands yet: it does at the first request to a declared "
                         + "endpoint, or a few seconds after start. Try again.");
             }
-            FileStoreAccessMBean store = JMX.newMBeanProxy(jmx, name, FileStoreAccessMBean.class);
+            FileStoreAccessMXBean store = proxy(jmx, name, locked + " by process " + pid + " (named in " + note
+                    + "), whose agent is of another version");
             Path held = Path.of(store.getStoreFile());
             if (!Files.isSameFile(held, storeFile)) {
                 throw new CommandFailed(locked + "; " + note + " names process " + pid + ", but the agent there holds "
@@ -99,12 +104,33 @@ final class ServiceRecords implements RecordAccess {
             return records;
         } catch (CommandFailed refused) {
             throw refused;
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | JMException | RuntimeException e) {
             throw new CommandFailed(locked + "; " + note + " names process " + pid + ", but its store could not "
                     + "be reached over its local JMX connector: " + e);
         } finally {
             closeQuietly(connector);
         }
+    }
+
+    /**
+     * The bean {@code name} as {@link FileStoreAccessMXBean}, once its protocol is this command's.
+     *
+     * @throws CommandFailed {@code refusal}, with the protocols, when it is of another (or has none)
+     */
+    static FileStoreAccessMXBean proxy(MBeanServerConnection jmx, ObjectName name, String refusal)
+            throws IOException, JMException {
+        Object protocol;
+        try {
+            protocol = jmx.getAttribute(name, "Protocol");
+        } catch (AttributeNotFoundException e) {
+            protocol = "none";
+        }
+        if (!Integer.valueOf(FileStoreAccessMXBean.PROTOCOL).equals(protocol)) {
+            throw new CommandFailed(refusal + ": it offers its store in protocol " + protocol + ", this command calls "
+                    + "protocol " + FileStoreAccessMXBean.PROTOCOL + ". Nothing was read or changed; run the command "
+                    + "of the agent jar the service runs.");
+        }
+        return JMX.newMXBeanProxy(jmx, name, FileStoreAccessMXBean.class);
     }
 
     /** The process the calls go to. */
@@ -114,12 +140,13 @@ final class ServiceRecords implements RecordAccess {
 
     @Override
     public Optional<StoredRecord> find(String scope, String key) {
-        return call(() -> RecordWire.records(store.find(secret, scope, key))).stream().findFirst();
+        return Optional.ofNullable(call(() -> store.find(secret, scope, key))).map(RecordData::stored);
     }
 
     @Override
     public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
-        return call(() -> RecordWire.records(store.list(secret, state.name(), olderThan.toMillis(), limit)));
+        return call(() -> store.list(secret, state, olderThan.toMillis(), limit)).stream().map(RecordData::stored)
+                .collect(Collectors.toList());
     }
 
     @Override
@@ -130,8 +157,8 @@ final class ServiceRecords implements RecordAccess {
     @Override
     public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response, Duration ttl,
             boolean force) {
-        byte[] bytes = RecordWire.response(response);
-        return call(() -> store.resolveComplete(secret, scope, key, expectedToken, bytes, ttl.toMillis(), force));
+        ResponseData data = ResponseData.of(response);
+        return call(() -> store.resolveComplete(secret, scope, key, expectedToken, data, ttl.toMillis(), force));
     }
 
     @Override
