@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * for a cache made this way) has the JVM load the application's classes before the agent's premain,
  * where the agent's transformer never sees them: a retry must still be answered from the store,
  * not run a second time. The recipe in operations.md ({@code -XX:-AOTClassLinking}) keeps the
- * JDK's usual order, and the cache then holds the agent's own classes.
+ * JDK's usual order, and the cache then holds the agent's own classes. On JDK 17, an archive made at
+ * the exit of a run without the agent serves a run with it.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class AotCacheTest {
@@ -56,6 +57,23 @@ class AotCacheTest {
         }
     }
 
+    @Test
+    void onJava17AnArchiveOfARunWithoutTheAgentServesTheRunWithIt(@TempDir Path dir) throws Exception {
+        assumeTrue(Runtime.version().feature() == 17, "JDK 25 refuses such an archive with -javaagent");
+        Path archive = dir.resolve("demo.jsa");
+        try (DemoApp training = DemoApp.servletJavax().workDir(dir).jvmArg("-XX:ArchiveClassesAtExit=" + archive).start()) {
+            assertThat(Http.to(training.baseUri()).postJson("/orders", ORDER).status()).isEqualTo(201);
+            stopAndWait(training);
+        }
+        assertThat(archive).as("the run without the agent wrote its archive at exit").exists();
+
+        try (DemoApp demo = withAgent(dir).jvmArg("-XX:SharedArchiveFile=" + archive, "-Xlog:class+load=info").start()) {
+            assertThat(demo.stdout()).as("the application's classes come from the archive")
+                    .anyMatch(line -> line.contains("org.apache.catalina.startup.Tomcat source: shared objects file"));
+            assertRetryReplayed(demo);
+        }
+    }
+
     /** One training run with the agent (first request served), then the cache written from it. */
     private static Path trainAndCreate(Path dir, List<String> cacheOptions) throws IOException, InterruptedException {
         assumeTrue(Runtime.version().feature() >= 25, "the AOT cache's options are JDK 25's");
@@ -65,11 +83,7 @@ class AotCacheTest {
                 "-XX:AOTMode=record", "-XX:AOTConfiguration=" + configuration)).start()) {
             assertThat(Http.to(training.baseUri()).postJson("/orders", ORDER, "Idempotency-Key", UUID.randomUUID().toString())
                     .status()).isEqualTo(201);
-            // SIGTERM: the JVM writes the AOT configuration on its way out, which takes longer than stop() waits
-            ProcessHandle jvm = ProcessHandle.of(training.pid()).orElseThrow();
-            jvm.destroy();
-            assertThat(jvm.onExit().completeOnTimeout(null, 180, TimeUnit.SECONDS).join())
-                    .as("the training run exited in time").isNotNull();
+            stopAndWait(training);
         }
         assertThat(configuration).as("the training run wrote its AOT configuration at exit").exists();
         List<String> create = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
@@ -86,6 +100,14 @@ class AotCacheTest {
         assertThat(process.exitValue()).as(Files.readString(dir.resolve("create.log"))).isZero();
         assertThat(cache).exists();
         return cache;
+    }
+
+    /** SIGTERM: the JVM writes what it recorded on its way out, which can take longer than stop() waits. */
+    private static void stopAndWait(DemoApp training) {
+        ProcessHandle jvm = ProcessHandle.of(training.pid()).orElseThrow();
+        jvm.destroy();
+        assertThat(jvm.onExit().completeOnTimeout(null, 180, TimeUnit.SECONDS).join())
+                .as("the training run exited in time").isNotNull();
     }
 
     private static DemoApp.Builder withAgent(Path dir) throws IOException {
