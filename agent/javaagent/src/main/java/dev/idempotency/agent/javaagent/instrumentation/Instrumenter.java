@@ -1,13 +1,13 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
 import java.io.IOException;
-import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import net.bytebuddy.description.type.TypeDefinition;
 
 /**
@@ -26,15 +26,20 @@ public final class Instrumenter {
     /**
      * At JVM start (premain): registers the pre-filter at once and prepares the advice transformer
      * on its own thread, so neither Byte Buddy's loading nor the adapters' reading delays the
-     * application's start; the first class an instrumentation may want waits for it. Nothing is
-     * loaded yet that would need retransforming. {@code events} hears of each class instrumented,
+     * application's start; the first class an instrumentation may want waits for it. Normally no
+     * application class is loaded yet; a JVM started from an AOT cache whose classes are linked
+     * ahead of time (JDK 24+, {@code -XX:+AOTClassLinking}, the default of {@code -XX:AOTCacheOutput})
+     * loads the application's classes before premain, where the pre-filter never sees them: those
+     * are retransformed before premain returns, so the application's main finds them advised.
+     * {@code events} hears of each class instrumented,
      * each that could not be, and each a disabled group passed over. {@code downstreamClients}: the
      * HTTP client libraries' groups too (an endpoint propagates its key).
      */
     public static void installAtStart(Instrumentation instrumentation, ClassDefiner definer,
             Collection<String> disabledGroups, boolean downstreamClients, InstrumentationEvents events) {
         List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
-        CompletableFuture<ClassFileTransformer> precise = new CompletableFuture<>();
+        List<Class<?>> loadedBefore = applicationClasses(instrumentation);
+        CompletableFuture<AdviceTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
                 precise.complete(adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events));
@@ -46,6 +51,14 @@ public final class Instrumenter {
         build.start();
         instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(all, disabledGroups, events),
                 precise, events::failed), true);
+        if (!loadedBefore.isEmpty()) {
+            try {
+                retransform(instrumentation, precise.join(), loadedBefore, events, "loaded before premain");
+            } catch (CompletionException failed) {
+                events.failed("could not instrument the " + loadedBefore.size()
+                        + " application classes loaded before premain: the instrumentation failed to build: " + failed.getCause());
+            }
+        }
     }
 
     /**
@@ -60,7 +73,7 @@ public final class Instrumenter {
         AdviceTransformer precise = adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events);
         instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(all, disabledGroups, events),
                 CompletableFuture.completedFuture(precise), events::failed), true);
-        retransformLoaded(instrumentation, precise, events);
+        retransform(instrumentation, precise, applicationClasses(instrumentation), events, "loaded before the attach");
     }
 
     private static AdviceTransformer adviceTransformer(List<EntryPointInstrumentation> enabled, ClassDefiner definer,
@@ -77,29 +90,35 @@ public final class Instrumenter {
         return new AdviceTransformer(rules, events);
     }
 
-    /** The classes loaded before the attach that a rule advises go through the transformer again. */
-    private static void retransformLoaded(Instrumentation instrumentation, AdviceTransformer precise,
-            InstrumentationEvents events) {
-        List<Class<?>> wanted = new ArrayList<>();
+    /** The loaded classes a rule could advise: neither the JDK's, nor the agent's, nor hidden. */
+    private static List<Class<?>> applicationClasses(Instrumentation instrumentation) {
+        List<Class<?>> application = new ArrayList<>();
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (retransformable(instrumentation, loaded) && wantedSafely(precise, loaded)) {
-                wanted.add(loaded);
+            if (loaded.getClassLoader() != null && !EntryPointCandidates.isJdkOrAgent(loaded.getName().replace('.', '/'))
+                    && instrumentation.isModifiableClass(loaded)) { // hidden classes are not modifiable
+                application.add(loaded);
             }
         }
-        for (Class<?> loaded : wanted) {
+        return application;
+    }
+
+    /** The classes loaded before the transformer that a rule advises go through the transformer again. */
+    private static void retransform(Instrumentation instrumentation, AdviceTransformer precise, List<Class<?>> loaded,
+            InstrumentationEvents events, String when) {
+        List<Class<?>> wanted = new ArrayList<>();
+        for (Class<?> candidate : loaded) {
+            if (wantedSafely(precise, candidate)) {
+                wanted.add(candidate);
+            }
+        }
+        for (Class<?> candidate : wanted) {
             try {
-                instrumentation.retransformClasses(loaded);
+                instrumentation.retransformClasses(candidate);
             } catch (UnmodifiableClassException | RuntimeException | LinkageError failure) {
-                events.failed("could not instrument " + loaded.getName() + ", loaded before the attach: "
+                events.failed("could not instrument " + candidate.getName() + ", " + when + ": "
                         + BridgeVisibility.withRootCause(failure));
             }
         }
-    }
-
-    private static boolean retransformable(Instrumentation instrumentation, Class<?> loaded) {
-        // hidden classes are not modifiable
-        return instrumentation.isModifiableClass(loaded)
-                && !EntryPointCandidates.isJdkOrAgent(loaded.getName().replace('.', '/'));
     }
 
     private static boolean wantedSafely(AdviceTransformer precise, Class<?> loaded) {
