@@ -100,6 +100,39 @@ final class EntryPointCandidates {
         return true;
     }
 
+    /**
+     * Whether an instrumentation may want {@code loaded}, a class defined before this pre-filter
+     * was registered, so without its class file: by its own name, or by an entry interface in its
+     * hierarchy, read from the loaded classes themselves (a class's supertypes are loaded with it).
+     */
+    boolean mayWantLoaded(Class<?> loaded) {
+        String name = internalName(loaded.getName());
+        if (loaded.getClassLoader() == null || isJdkOrAgent(name)) {
+            return false;
+        }
+        if (INFRASTRUCTURE.contains(name) || byName.containsKey(name)) {
+            return true;
+        }
+        Set<String> supertypes = new HashSet<>();
+        addSupertypes(loaded, supertypes);
+        for (ByInterface candidate : byInterface) {
+            if (!Collections.disjoint(candidate.implementors.targets(), supertypes)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void addSupertypes(Class<?> type, Set<String> names) {
+        for (Class<?> at = type; at != null; at = at.getSuperclass()) {
+            for (Class<?> implemented : at.getInterfaces()) {
+                if (names.add(internalName(implemented.getName()))) {
+                    addSupertypes(implemented, names);
+                }
+            }
+        }
+    }
+
     /** The JDK's classes and the agent's own are never instrumented, whatever a group wants. */
     static boolean isJdkOrAgent(String internalName) {
         for (String prefix : NEVER_SERVLETS) {

@@ -30,6 +30,11 @@ final class ImplementorScan {
         this.classFiles = classFiles;
     }
 
+    /** Internal names of the interfaces looked for. */
+    Set<String> targets() {
+        return targets;
+    }
+
     /**
      * True when the class defined by {@code bytes} is concrete and reaches a target, or when part of
      * its hierarchy cannot be read (then the precise matcher decides, and reports).

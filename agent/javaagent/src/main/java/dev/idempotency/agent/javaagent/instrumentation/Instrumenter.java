@@ -38,7 +38,6 @@ public final class Instrumenter {
     public static void installAtStart(Instrumentation instrumentation, ClassDefiner definer,
             Collection<String> disabledGroups, boolean downstreamClients, InstrumentationEvents events) {
         List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
-        List<Class<?>> loadedBefore = applicationClasses(instrumentation);
         CompletableFuture<AdviceTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
@@ -49,14 +48,23 @@ public final class Instrumenter {
         }, BUILD_THREAD);
         build.setDaemon(true);
         build.start();
-        instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(all, disabledGroups, events),
-                precise, events::failed), true);
+        EntryPointCandidates candidates = EntryPointCandidates.of(all, disabledGroups, events);
+        instrumentation.addTransformer(new DeferredTransformer(candidates, precise, events::failed), true);
+        // Read after the pre-filter is registered, so a class defined meanwhile is seen by one or the
+        // other; the wait for the build is paid only when such a class is there (an application's
+        // driver loaded through DriverManager by the agent's own start is not).
+        List<Class<?>> loadedBefore = new ArrayList<>();
+        for (Class<?> loaded : applicationClasses(instrumentation)) {
+            if (candidates.mayWantLoaded(loaded)) {
+                loadedBefore.add(loaded);
+            }
+        }
         if (!loadedBefore.isEmpty()) {
             try {
                 retransform(instrumentation, precise.join(), loadedBefore, events, "loaded before premain");
             } catch (CompletionException failed) {
                 events.failed("could not instrument the " + loadedBefore.size()
-                        + " application classes loaded before premain: the instrumentation failed to build: " + failed.getCause());
+                        + " classes an instrumentation wants, loaded before premain: the instrumentation failed to build: " + failed.getCause());
             }
         }
     }

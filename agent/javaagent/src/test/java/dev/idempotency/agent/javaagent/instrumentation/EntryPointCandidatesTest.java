@@ -2,6 +2,8 @@ package dev.idempotency.agent.javaagent.instrumentation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.assertj.core.api.Assertions;
+
 import java.net.URL;
 import java.util.HashSet;
 import java.util.Set;
@@ -99,6 +101,16 @@ class EntryPointCandidatesTest {
                 NOT_PARSED);
 
         assertThat(events.failures()).as("CXF's destination is a servlet-kind group: a servlet container serves it").isEmpty();
+    }
+
+    @Test
+    void aClassLoadedBeforeThePreFilterIsWantedThroughItsHierarchyAndAnyOtherIsNot() {
+        EntryPointCandidates candidates = candidates();
+
+        assertThat(candidates.mayWantLoaded(javax.servlet.http.HttpServlet.class)).as("reaches Servlet").isTrue();
+        assertThat(candidates.mayWantLoaded(javax.servlet.http.HttpServletRequest.class)).as("no entry point").isFalse();
+        assertThat(candidates.mayWantLoaded(Assertions.class)).as("an application's other class").isFalse();
+        assertThat(candidates.mayWantLoaded(String.class)).as("the JDK's").isFalse();
     }
 
     private EntryPointCandidates candidates(String... disabledGroups) {
