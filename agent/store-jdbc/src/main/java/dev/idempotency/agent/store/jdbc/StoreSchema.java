@@ -53,8 +53,10 @@ final class StoreSchema {
                     statement.execute(ddl);
                 }
             }
+        }
+        int onServer = dialect.layoutOnServer(connection, sql.table);
+        if (found == null) {
             // A table that was there already (its _meta dropped) is recorded as what it is.
-            int onServer = dialect.layoutOnServer(connection, sql.table);
             found = recordVersion(connection, sql, onServer != 0 ? onServer : dialect.schemaVersion());
         }
         String older = found == dialect.schemaVersion() ? null : dialect.olderLayout(sql.table, sql.metaTable, found);
@@ -63,7 +65,6 @@ final class StoreSchema {
                     + " (recorded in '" + sql.metaTable + "'), but this agent expects version " + dialect.schemaVersion()
                     + ". Point the agent at another table, or migrate or drop the existing one.");
         }
-        int onServer = dialect.layoutOnServer(connection, sql.table);
         if (onServer != 0 && onServer != found) {
             // The statements are the same for every layout served: only the record is wrong.
             return "Idempotency store table '" + sql.table + "' has the layout of schema version " + onServer + ", but '"

@@ -140,6 +140,18 @@ class MariaDbTableLayoutTest {
         return JdbcStores.open(settings, new MariaDbDialect());
     }
 
+    @Test
+    void aVersion1TableWithoutItsRecordIsRecordedAsWhatItIs() throws SQLException {
+        TestDatabases.execute(settings, new MariaDbDialect().createTable(settings.table(), 1).toArray(new String[0]));
+
+        try (JdbcIdempotencyStore store = open(settings)) {
+            assertThat(store.schemaNotice()).contains("schema version 1");
+            claimAndComplete(store, "k", "done");
+        }
+        assertThat(recordedVersion(settings)).isEqualTo("1");
+        assertThat(indexes(settings)).containsEntry("PRIMARY", "scope,idem_key");
+    }
+
     private StoreSettings table(String name) {
         StoreSettings table = TestDatabases.mariadb(name);
         made.add(table);
