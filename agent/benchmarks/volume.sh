@@ -7,10 +7,13 @@
 # and measures at the size it reached (the purge too, of expired records added as a share of it).
 # MariaDB: --buffer-pool 3G sets innodb_buffer_pool_size for the run (the server's setting, online),
 # purges half the expired records with it and half with the server's own size, and restores that.
+# MariaDB: --mariadb-layout 1 creates the table as schema version 1 laid it out (rows clustered by key),
+# to compare with the store's own (2, rows in insertion order); InnoDB's disk reads during the purge are told.
+# With --migrate true it then runs the documented migration to version 2, timed, claims beside it, before the purge.
 #   agent/benchmarks/volume.sh --url jdbc:postgresql://db:5432/app --user app --password ... \
 #     --records 1000000,10000000 [--threads 4] [--seconds 10] [--warm-up-seconds 3] [--body 100-2000] \
 #     [--in-progress 0.02] [--ttl-hours 24] [--expired 0.1] [--max-minutes 60] [--disk-path DIR] \
-#     [--bytes-per-record N] [--buffer-pool BYTES[K|M|G]]
+#     [--bytes-per-record N] [--buffer-pool BYTES[K|M|G]] [--mariadb-layout 1|2 [--migrate true]]
 # Steady churn instead of the fill: --churn <live records> [--churn-ttl-seconds 30] [--churn-seconds 180]
 #     [--sample-seconds 15]: claim+complete through the store at the pace that keeps that many records
 #     live under the short TTL, the keeper's purge beside it; reports records, bytes on disk, live bytes

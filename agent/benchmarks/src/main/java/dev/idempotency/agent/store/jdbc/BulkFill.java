@@ -15,8 +15,9 @@ import java.util.SplittableRandom;
  * sequence engine, H2 {@code SYSTEM_RANGE}), on connections of its own (not through the store): a
  * UUID-shaped key from the MD5 of the row's number (random order, so the primary key's B-tree takes
  * real inserts), a 64-character fingerprint, a JSON-like body of a length spread between the
- * options' bounds, and an expiry spread over the TTL (as if the records had come in evenly over the
- * last TTL). One row in {@code 1 / inProgress} is IN_PROGRESS (no response yet). Row {@code i} is
+ * options' bounds, and an expiry spread over the TTL in row order (as if the records had come in
+ * evenly over the last TTL: a record expires a TTL after it was written, so rows written together
+ * expire together, which is what a table clustered in insertion order relies on). One row in {@code 1 / inProgress} is IN_PROGRESS (no response yet). Row {@code i} is
  * the same in every run: a replay measurement finds its key again by its number ({@link #key}).
  */
 final class BulkFill {
@@ -69,7 +70,7 @@ final class BulkFill {
     }
 
     /**
-     * The chunk's statement. The spread of lengths, offsets and expiries comes from multiplying the
+     * The chunk's statement. The spread of lengths and offsets comes from multiplying the
      * row's number by large odd constants modulo the range (consecutive rows land far apart, every
      * value is equally likely), not from the database's random function: the same in all three
      * databases, and evaluated once per use wherever the optimiser inlines the derived table.
@@ -78,8 +79,10 @@ final class BulkFill {
         Dialect dialect = sql.dialect;
         long ttl = options.ttl.toMillis();
         String completed = expired ? "1" : "CASE WHEN MOD(i, " + inProgressEvery + ") = 0 THEN 0 ELSE 1 END";
-        // Live rows expire over the next TTL; expired ones ended up to an hour ago.
-        String expiresIn = expired ? "-1000 - MOD(i * 2654435761, " + HOUR_MILLIS + ")" : "MOD(i * 2654435761, " + ttl + ")";
+        // Live rows expire over the next TTL, expired ones ended up to an hour ago: each in row order, 1 ms apart
+        // for the expired ones, spread evenly over the TTL up to the largest size for the live ones.
+        String expiresIn = expired ? "-1000 - " + HOUR_MILLIS + " + MOD(i, " + HOUR_MILLIS + ")"
+                : "MOD(i, " + options.largest() + ") * " + Math.max(1, ttl / options.largest());
         String length = options.bodyMin + " + MOD(i * 40503, " + (options.bodyMax - options.bodyMin + 1) + ")";
         String offset = "1 + MOD(i * 69069, " + (TEXT.length - options.bodyMax) + ")";
         String generated = "SELECT i, " + hex(dialect, "CONCAT('" + prefix(expired) + "', i)") + " AS h, " + completed

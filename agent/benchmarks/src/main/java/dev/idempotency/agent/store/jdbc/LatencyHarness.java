@@ -26,6 +26,7 @@ final class LatencyHarness {
         final double seconds;
         final double p50Millis;
         final double p99Millis;
+        final double maxMillis;
         final long failures;
         /** The first failure's message, to tell a slow store from a wrong answer. */
         String firstFailure = "";
@@ -38,6 +39,7 @@ final class LatencyHarness {
             this.p50Millis = latencies.length == 0 ? Double.NaN : latencies[latencies.length / 2] / 1e6;
             this.p99Millis = latencies.length == 0 ? Double.NaN
                     : latencies[Math.min(latencies.length - 1, (int) (latencies.length * 0.99))] / 1e6;
+            this.maxMillis = latencies.length == 0 ? Double.NaN : latencies[latencies.length - 1] / 1e6;
             this.failures = failures;
         }
 

@@ -31,6 +31,10 @@ final class VolumeOptions {
     long assumedBytesPerRecord;
     /** MariaDB: {@code innodb_buffer_pool_size} for the run, the server's own for the purge's second half; 0: unchanged. */
     long bufferPoolBytes;
+    /** MariaDB: the table's layout version (1: rows clustered by key, as tables made before version 2); 0: the store's. */
+    int mariaDbLayout;
+    /** MariaDB, with {@code --mariadb-layout 1}: migrate the table to version 2 after the last size, before the purge. */
+    boolean migrate;
     /** Live records the churn keeps (claim+complete at the pace of this many per TTL); 0: no churn. */
     long churnLive;
     Duration churnTtl = Duration.ofSeconds(30);
@@ -61,12 +65,17 @@ final class VolumeOptions {
                 case "--disk-path": options.diskPath = Path.of(value); break;
                 case "--bytes-per-record": options.assumedBytesPerRecord = Long.parseLong(value); break;
                 case "--buffer-pool": options.bufferPoolBytes = bytes(value); break;
+                case "--mariadb-layout": options.mariaDbLayout = layout(value); break;
+                case "--migrate": options.migrate = Boolean.parseBoolean(value); break;
                 case "--churn": options.churnLive = Long.parseLong(value.replace("_", "")); break;
                 case "--churn-ttl-seconds": options.churnTtl = Duration.ofSeconds(Long.parseLong(value)); break;
                 case "--churn-seconds": options.churnTime = Duration.ofSeconds(Long.parseLong(value)); break;
                 case "--sample-seconds": options.churnSample = Duration.ofSeconds(Long.parseLong(value)); break;
                 default: throw new IllegalArgumentException("unknown option " + name);
             }
+        }
+        if (options.migrate && options.mariaDbLayout != 1) {
+            throw new IllegalArgumentException("--migrate true migrates a table of --mariadb-layout 1");
         }
         if (options.url == null) {
             throw new IllegalArgumentException("--url is required (jdbc:h2:file:..., jdbc:postgresql://..., jdbc:mariadb://...)");
@@ -94,6 +103,14 @@ final class VolumeOptions {
         if (bodyMin < 0 || bodyMax < bodyMin) {
             throw new IllegalArgumentException("--body wants MIN-MAX bytes, was " + value);
         }
+    }
+
+    private static int layout(String value) {
+        int version = Integer.parseInt(value);
+        if (version != 1 && version != MariaDbDialect.VERSION) {
+            throw new IllegalArgumentException("--mariadb-layout is 1 or " + MariaDbDialect.VERSION + ", was " + value);
+        }
+        return version;
     }
 
     /** A byte count, with an optional K, M or G (binary). */

@@ -75,6 +75,31 @@ abstract class Dialect {
     /** Statements creating the record table and its purge index, each a no-op when they exist. */
     abstract List<String> createTable(String table);
 
+    /**
+     * The layout version of the tables {@link #createTable} makes, recorded in {@code <table>_meta}
+     * ({@link StoreSchema}).
+     */
+    int schemaVersion() {
+        return StoreSchema.VERSION;
+    }
+
+    /**
+     * For a table of an older layout version that this dialect still serves with the same
+     * statements: what to log once when the store opens (what the older layout costs and how to
+     * migrate). Null for a version it does not serve: the store refuses the table.
+     */
+    String olderLayout(String table, String metaTable, int version) {
+        return null;
+    }
+
+    /**
+     * The layout version the table has on the server (read from the catalog), or 0 where this
+     * dialect cannot tell; checked against the version recorded in {@code <table>_meta}.
+     */
+    int layoutOnServer(Connection connection, String table) throws SQLException {
+        return 0;
+    }
+
     /** The database clock; every lease and expiry is judged by it. */
     abstract String now();
 

@@ -257,6 +257,11 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
         return sql;
     }
 
+    /** What the store logged about its table's layout when it opened (an older layout and its migration); null for nothing. */
+    String schemaNotice() {
+        return table.schemaNotice();
+    }
+
     /** How this store writes (for tests and benchmarks counting commits and statements). */
     WriteStrategy writeStrategy() {
         return writes;

@@ -97,18 +97,91 @@ final class MariaDbDialect extends Dialect {
         return properties;
     }
 
+    /**
+     * Rows clustered in insertion order: the primary key is an {@code AUTO_INCREMENT} id and
+     * {@code (scope, idem_key)} a unique key. Version 1 clustered the rows by {@code (scope,
+     * idem_key)}, so on random keys the records that expire together sat on pages all over the
+     * table and the purge read the table through the buffer pool (docs/performance.md, "At
+     * volume"); it is still served ({@link #olderLayout}). No statement names the id: the claim's
+     * {@code ON DUPLICATE KEY UPDATE} can only meet the unique key, as the id is never given.
+     */
+    static final int VERSION = 2;
+
+    @Override
+    int schemaVersion() {
+        return VERSION;
+    }
+
     @Override
     List<String> createTable(String table) {
+        return createTable(table, VERSION);
+    }
+
+    /** The table as version 1 or 2 lays it out (1 for tests and benchmarks of tables made before version 2). */
+    List<String> createTable(String table, int version) {
+        String key = version == 1 ? "PRIMARY KEY (scope, idem_key), "
+                : "PRIMARY KEY (id), UNIQUE KEY " + uniqueKeyName(table) + " (scope, idem_key), ";
         // Binary keys: compared byte for byte, without the case folding and space padding of text collations.
         return List.of("CREATE TABLE IF NOT EXISTS " + table + " ("
+                + (version == 1 ? "" : "id BIGINT NOT NULL AUTO_INCREMENT, ")
                 + "scope VARBINARY(1020) NOT NULL, idem_key VARBINARY(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
                 + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
                 + "fencing_token BIGINT NOT NULL, lease_until DATETIME(6) NOT NULL, attempts INT NOT NULL, "
                 + "first_request_id VARCHAR(255), response_status INT, response_headers MEDIUMTEXT, "
                 + "response_body LONGBLOB, body_retained BOOLEAN, created_at DATETIME(6) NOT NULL, "
                 + "completed_at DATETIME(6), expires_at DATETIME(6) NOT NULL, "
-                + "PRIMARY KEY (scope, idem_key), KEY " + purgeIndexName(table) + " (expires_at)"
+                + key + "KEY " + purgeIndexName(table) + " (expires_at)"
                 + ") ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin");
+    }
+
+    /**
+     * Turns a version 1 table into version 2, records kept: the first statement rebuilds the table
+     * (reads go on, writes wait until it is done), the second records the version.
+     */
+    static List<String> migrationToVersion2(String table, String metaTable) {
+        return List.of("ALTER TABLE " + table + " DROP PRIMARY KEY, ADD COLUMN id BIGINT NOT NULL AUTO_INCREMENT FIRST, "
+                + "ADD PRIMARY KEY (id), ADD UNIQUE KEY " + uniqueKeyName(table) + " (scope, idem_key), "
+                + "ALGORITHM=INPLACE, LOCK=SHARED",
+                "UPDATE " + metaTable + " SET schema_version = " + VERSION + " WHERE id = 1");
+    }
+
+    private static String uniqueKeyName(String table) {
+        return unqualified(table) + "_key";
+    }
+
+    @Override
+    String olderLayout(String table, String metaTable, int version) {
+        if (version != 1) {
+            return null;
+        }
+        return "Idempotency store table '" + table + "' has schema version 1: rows clustered by key, so its purge "
+                + "reads pages all over the table and needs the table in InnoDB's buffer pool to keep pace. Served "
+                + "as it is; tables created now have version " + VERSION + " (rows in insertion order). To migrate, "
+                + "with every instance on this release (earlier ones refuse version " + VERSION + "): "
+                + String.join("; ", migrationToVersion2(table, metaTable))
+                + " (the ALTER rebuilds the table and holds writes until it is done; docs/operations.md, "
+                + "\"Sizing the store\").";
+    }
+
+    /** 2 when the primary key is the id column, 1 when it is {@code (scope, idem_key)}, else 0. */
+    @Override
+    int layoutOnServer(Connection connection, String table) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY "
+                + "SEQ_IN_INDEX) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) "
+                + "AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY'")) {
+            query.setString(1, schemaOf(table));
+            query.setString(2, unqualified(table));
+            try (ResultSet key = query.executeQuery()) {
+                String columns = key.next() ? key.getString(1) : null;
+                return "id".equals(columns) ? 2 : "scope,idem_key".equals(columns) ? 1 : 0;
+            }
+        }
+    }
+
+    /** The database of a qualified table name; null for the connection's own. */
+    private static String schemaOf(String table) {
+        int dot = table.lastIndexOf('.');
+        return dot < 0 ? null : table.substring(0, dot);
     }
 
     @Override
@@ -242,10 +315,9 @@ final class MariaDbDialect extends Dialect {
      */
     @Override
     long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
-        int dot = sql.table.lastIndexOf('.');
         try (PreparedStatement query = connection.prepareStatement("SELECT DATA_LENGTH + INDEX_LENGTH FROM "
                 + "information_schema.TABLES WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?")) {
-            query.setString(1, dot < 0 ? null : sql.table.substring(0, dot));
+            query.setString(1, schemaOf(sql.table));
             query.setString(2, unqualified(sql.table));
             try (ResultSet size = query.executeQuery()) {
                 return size.next() ? size.getLong(1) : -1;

@@ -26,6 +26,8 @@ final class StoreConnections {
     /** The configured URL (an H2 file's size is read from its path). */
     final String url;
     private volatile boolean schemaReady;
+    /** What the store logged about its table's layout when it first reached it; null for nothing. */
+    private volatile String schemaNotice;
 
     StoreConnections(DataSource pool, Dialect dialect, TableSql sql, String description, String url) {
         this.url = url;
@@ -58,6 +60,10 @@ final class StoreConnections {
         }
     }
 
+    String schemaNotice() {
+        return schemaNotice;
+    }
+
     StoreUnavailableException unavailable(String operation, SQLException e) {
         return new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage(), e);
     }
@@ -65,7 +71,7 @@ final class StoreConnections {
     private synchronized void ensureSchema(Connection connection) throws SQLException {
         if (!schemaReady) {
             dialect.prepareDatabase(connection);
-            StoreSchema.ensure(connection, sql);
+            schemaNotice = StoreSchema.ensure(connection, sql);
             schemaReady = true;
         }
     }

@@ -126,7 +126,7 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
                 .isInstanceOf(StoreSchemaException.class)
                 .hasMessageContaining("'" + settings.table() + "'")
                 .hasMessageContaining("version 99")
-                .hasMessageContaining("expects version " + StoreSchema.VERSION);
+                .hasMessageContaining("expects version " + Dialect.forUrl(settings.url()).schemaVersion());
         store = open(settings.withTable(settings.table() + "x"));
         cleanUp(settings);
         settings = settings.withTable(settings.table() + "x");
