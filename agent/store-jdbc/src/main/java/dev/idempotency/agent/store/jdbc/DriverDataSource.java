@@ -24,6 +24,7 @@ final class DriverDataSource implements DataSource {
     private final Driver driver;
     private final String url;
     private final Properties properties;
+    private volatile int loginTimeoutSeconds;
 
     DriverDataSource(String driverClassName, String url, Properties properties) {
         this.driver = instantiate(driverClassName);
@@ -99,12 +100,16 @@ final class DriverDataSource implements DataSource {
     /** Connect timeouts are driver properties, set per dialect. */
     @Override
     public void setLoginTimeout(int seconds) {
-        // see connectionProperties of each dialect
+        // Each dialect's connectionProperties bound the connect itself; this is kept for getLoginTimeout.
+        loginTimeoutSeconds = seconds;
     }
 
     @Override
     public int getLoginTimeout() {
-        return 0;
+        // HikariCP sets it from its connection timeout and, closing, waits this long for connections
+        // it is still opening: with 0 it would not wait, and a connection opened during the close
+        // would stay open (an H2 file's database with it).
+        return loginTimeoutSeconds;
     }
 
     @Override
