@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.Path;
@@ -37,7 +39,7 @@ public final class AgentConfig {
         this.logging = logging;
         this.prometheus = prometheus;
         this.defaults = defaults;
-        this.endpoints = List.copyOf(endpoints);
+        this.endpoints = Collections.unmodifiableList(new ArrayList<>(endpoints));
         this.instrumentation = instrumentation;
     }
 

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Whether request bodies may appear in the attempt log, and with which fields hidden. */
@@ -11,7 +13,7 @@ public final class BodyLoggingConfig {
 
     BodyLoggingConfig(boolean enabled, List<String> redactFields, long maxSize) {
         this.enabled = enabled;
-        this.redactFields = List.copyOf(redactFields);
+        this.redactFields = Collections.unmodifiableList(new ArrayList<>(redactFields));
         this.maxSize = maxSize;
     }
 

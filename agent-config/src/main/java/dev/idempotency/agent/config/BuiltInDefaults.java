@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.time.Duration;
 import java.util.List;
@@ -17,13 +19,13 @@ final class BuiltInDefaults {
     static final KeeperConfig KEEPER = new KeeperConfig(Duration.ofSeconds(10), Duration.ofMinutes(1), 500);
 
     static final LoggingConfig LOGGING = new LoggingConfig(
-            LogSink.STDOUT, null, 10L * 1024 * 1024, 5, null, "X-Request-Id", List.of(), true,
-            new BodyLoggingConfig(false, List.of("password", "cardNumber", "cvv"), 2L * 1024));
+            LogSink.STDOUT, null, 10L * 1024 * 1024, 5, null, "X-Request-Id", Collections.emptyList(), true,
+            new BodyLoggingConfig(false, Collections.unmodifiableList(Arrays.asList("password", "cardNumber", "cvv")), 2L * 1024));
 
     static final PrometheusConfig PROMETHEUS = new PrometheusConfig(null, "127.0.0.1", Duration.ofSeconds(15));
 
     /** Every instrumentation group on. */
-    static final InstrumentationConfig INSTRUMENTATION = new InstrumentationConfig(List.of());
+    static final InstrumentationConfig INSTRUMENTATION = new InstrumentationConfig(Collections.emptyList());
 
     private BuiltInDefaults() {
     }

@@ -5,6 +5,7 @@ import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 
@@ -54,7 +55,7 @@ final class ConfigBinder {
 
     private static String nonBlank(FieldReader r, String field, String fallback, String hint) {
         String text = r.text(field, fallback);
-        if (text.isBlank()) {
+        if (text.trim().isEmpty()) {
             r.problem(r.pathOf(field), text, "is empty; " + hint);
             return fallback;
         }
@@ -93,7 +94,7 @@ final class ConfigBinder {
             port = base.port().getAsInt();
         }
         String bindAddress = r.text("bind-address", base.bindAddress());
-        if (bindAddress.isBlank()) {
+        if (bindAddress.trim().isEmpty()) {
             r.problem(r.pathOf("bind-address"), bindAddress, "is empty; use 127.0.0.1 (this host only) or 0.0.0.0");
         }
         return new PrometheusConfig(port, bindAddress, r.duration("store-gauges-interval", base.storeGaugesInterval(), true));
@@ -128,7 +129,7 @@ final class ConfigBinder {
             return fallback;
         }
         try {
-            return Path.of(text);
+            return Paths.get(text);
         } catch (InvalidPathException e) {
             r.problem(r.pathOf(field), text, "is not a file path: " + e.getReason());
             return fallback;

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -19,7 +21,7 @@ public final class ConfigException extends Exception {
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("a config exception needs at least one problem");
         }
-        this.problems = List.copyOf(problems);
+        this.problems = Collections.unmodifiableList(new ArrayList<>(problems));
         this.onConfigError = onConfigError;
     }
 

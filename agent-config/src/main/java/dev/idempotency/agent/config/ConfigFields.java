@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,24 +11,19 @@ import java.util.List;
  */
 final class ConfigFields {
 
-    static final List<String> ROOT = List.of(
-            "service-name", "on-config-error", "protection-check-after", "response-capture-budget", "store", "keeper", "logging", "metrics", "defaults", "endpoints",
-            "instrumentation");
-    static final List<String> STORE = List.of(
-            "url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout");
-    static final List<String> KEEPER = List.of("renew-interval", "purge-interval", "purge-batch-size");
-    static final List<String> LOGGING = List.of(
-            "sink", "file", "max-file-size", "max-files", "hash-secret", "request-id-header",
-            "header-allow-list", "mask-path", "body");
-    static final List<String> BODY = List.of("enabled", "redact-fields", "max-size");
-    static final List<String> METRICS = List.of("prometheus");
-    static final List<String> PROMETHEUS = List.of("port", "bind-address", "store-gauges-interval");
+    static final List<String> ROOT = Collections.unmodifiableList(Arrays.asList("service-name", "on-config-error", "protection-check-after", "response-capture-budget", "store", "keeper", "logging", "metrics", "defaults", "endpoints", "instrumentation"));
+    static final List<String> STORE = Collections.unmodifiableList(Arrays.asList("url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout"));
+    static final List<String> KEEPER = Collections.unmodifiableList(Arrays.asList("renew-interval", "purge-interval", "purge-batch-size"));
+    static final List<String> LOGGING = Collections.unmodifiableList(Arrays.asList("sink", "file", "max-file-size", "max-files", "hash-secret", "request-id-header", "header-allow-list", "mask-path", "body"));
+    static final List<String> BODY = Collections.unmodifiableList(Arrays.asList("enabled", "redact-fields", "max-size"));
+    static final List<String> METRICS = Collections.singletonList("prometheus");
+    static final List<String> PROMETHEUS = Collections.unmodifiableList(Arrays.asList("port", "bind-address", "store-gauges-interval"));
     static final List<String> SETTINGS = SettingsBinder.FIELDS;
     static final List<String> FINGERPRINT = SettingsBinder.FINGERPRINT;
     static final List<String> STATUSES = SettingsBinder.STATUSES;
     static final List<String> DEADLINE = SettingsBinder.DEADLINE;
-    static final List<String> INSTRUMENTATION = List.of("disabled");
-    static final List<String> ENDPOINT_OWN = List.of("name", "method", "path", "resource-method");
+    static final List<String> INSTRUMENTATION = Collections.singletonList("disabled");
+    static final List<String> ENDPOINT_OWN = Collections.unmodifiableList(Arrays.asList("name", "method", "path", "resource-method"));
     static final List<String> ENDPOINT = concat(ENDPOINT_OWN, SETTINGS);
 
     private ConfigFields() {
@@ -35,6 +32,6 @@ final class ConfigFields {
     private static List<String> concat(List<String> first, List<String> second) {
         List<String> all = new ArrayList<>(first);
         all.addAll(second);
-        return List.copyOf(all);
+        return Collections.unmodifiableList(new ArrayList<>(all));
     }
 }

@@ -1,7 +1,9 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,7 +23,7 @@ public final class ConfigLocation {
     public static final String ENVIRONMENT_VARIABLE = "IDEMPOTENCY_AGENT_CONFIG";
 
     /** The agent argument keys understood; a comma-separated list of {@code key=value}. */
-    static final List<String> AGENT_ARGUMENT_KEYS = List.of(AGENT_ARGUMENT_KEY);
+    static final List<String> AGENT_ARGUMENT_KEYS = Collections.singletonList(AGENT_ARGUMENT_KEY);
 
     /** Which of the three ways named the file. */
     public enum Origin {
@@ -74,13 +76,13 @@ public final class ConfigLocation {
         if (fromArgs != null) {
             return located(fromArgs, Origin.AGENT_ARGUMENT);
         }
-        if (fromProperty != null && !fromProperty.isBlank()) {
+        if (fromProperty != null && !fromProperty.trim().isEmpty()) {
             return located(fromProperty, Origin.SYSTEM_PROPERTY);
         }
-        if (fromEnv != null && !fromEnv.isBlank()) {
+        if (fromEnv != null && !fromEnv.trim().isEmpty()) {
             return located(fromEnv, Origin.ENVIRONMENT_VARIABLE);
         }
-        throw new ConfigException(List.of(new ConfigProblem("", "", null,
+        throw new ConfigException(Collections.singletonList(new ConfigProblem("", "", null,
                 "no config file given; pass -javaagent:idempotency-agent.jar=config=/path/agent.yaml,"
                         + " or -D" + SYSTEM_PROPERTY + "=/path/agent.yaml,"
                         + " or set " + ENVIRONMENT_VARIABLE + "=/path/agent.yaml")),
@@ -94,7 +96,7 @@ public final class ConfigLocation {
 
     /** The value of {@code config=} in the agent argument, or {@code null}; problems are collected. */
     private static String configArgument(String agentArgs, List<ConfigProblem> problems) {
-        if (agentArgs == null || agentArgs.isBlank()) {
+        if (agentArgs == null || agentArgs.trim().isEmpty()) {
             return null;
         }
         String config = null;
@@ -123,9 +125,9 @@ public final class ConfigLocation {
 
     private static ConfigLocation located(String path, Origin origin) throws ConfigException {
         try {
-            return new ConfigLocation(Path.of(path.trim()), origin);
+            return new ConfigLocation(Paths.get(path.trim()), origin);
         } catch (InvalidPathException e) {
-            throw new ConfigException(List.of(new ConfigProblem("", origin.description(), path,
+            throw new ConfigException(Collections.singletonList(new ConfigProblem("", origin.description(), path,
                     "is not a file path: " + e.getReason())), BuiltInDefaults.ON_CONFIG_ERROR);
         }
     }

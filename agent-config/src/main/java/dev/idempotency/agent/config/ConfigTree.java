@@ -54,7 +54,7 @@ final class ConfigTree {
 
     /** The tree of a config text, or {@code null} after reporting why there is none. */
     static JsonNode parse(String fileName, String text, ProblemList problems) {
-        if (text.isBlank()) {
+        if (text.trim().isEmpty()) {
             problems.add("", null, "is empty; declare at least the endpoints to protect");
             return null;
         }
@@ -87,7 +87,7 @@ final class ConfigTree {
         if (name.endsWith(".yaml") || name.endsWith(".yml")) {
             return false;
         }
-        return text.strip().startsWith("{");
+        return text.trim().startsWith("{");
     }
 
     private static String location(JsonProcessingException e) {

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.Arrays;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.PathTemplate;
@@ -15,7 +17,7 @@ import java.util.Map;
  */
 final class EndpointsBinder {
 
-    private static final List<String> METHODS = List.of("POST", "PUT", "PATCH", "DELETE", "GET", "HEAD", "OPTIONS");
+    private static final List<String> METHODS = Collections.unmodifiableList(Arrays.asList("POST", "PUT", "PATCH", "DELETE", "GET", "HEAD", "OPTIONS"));
 
     private final SettingsBinder settingsBinder;
     private final EndpointSettings defaults;
@@ -72,7 +74,7 @@ final class EndpointsBinder {
         }
         String matchedBy = path != null ? path.toString() : resourceMethod.toString();
         String name = r.text("name", method + " " + matchedBy);
-        if (name.isBlank()) {
+        if (name.trim().isEmpty()) {
             problems.add(r.pathOf("name"), name, "is empty; name the endpoint, e.g. create-order");
         }
         if (path != null) {

@@ -1,5 +1,8 @@
 package dev.idempotency.agent.config;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.HttpToken;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +15,10 @@ final class HeaderFields {
     private static final String FORMS = "is not a header name; use letters, digits and -, like Idempotency-Key";
 
     /** Credentials never reach the attempt log, whatever the allow-list says. */
-    static final Set<String> NEVER_LOGGED = Set.of("authorization", "proxy-authorization", "cookie", "set-cookie");
+    static final Set<String> NEVER_LOGGED = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("authorization", "proxy-authorization", "cookie", "set-cookie")));
 
     /** Credentials, hop-by-hop and per-response headers are never replayed (see the contract's Replay). */
-    static final Set<String> NEVER_REPLAYED = Set.of(
-            "set-cookie", "www-authenticate", "authorization", "proxy-authenticate", "proxy-authorization",
-            "date", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "trailer",
-            "upgrade", "proxy-connection");
+    static final Set<String> NEVER_REPLAYED = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("set-cookie", "www-authenticate", "authorization", "proxy-authenticate", "proxy-authorization", "date", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "proxy-connection")));
 
     private HeaderFields() {
     }

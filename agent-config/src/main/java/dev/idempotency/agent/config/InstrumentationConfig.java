@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.List;
 
@@ -9,7 +11,7 @@ public final class InstrumentationConfig {
     private final List<String> disabled;
 
     InstrumentationConfig(List<String> disabled) {
-        this.disabled = List.copyOf(disabled);
+        this.disabled = Collections.unmodifiableList(new ArrayList<>(disabled));
     }
 
     /** Names from {@link InstrumentationGroups#ALL}, each once, in the order of the file; empty by default. */

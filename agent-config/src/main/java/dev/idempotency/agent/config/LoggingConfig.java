@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -26,7 +28,7 @@ public final class LoggingConfig {
         this.maxFiles = maxFiles;
         this.hashSecret = hashSecret;
         this.requestIdHeader = requestIdHeader;
-        this.headerAllowList = List.copyOf(headerAllowList);
+        this.headerAllowList = Collections.unmodifiableList(new ArrayList<>(headerAllowList));
         this.maskPath = maskPath;
         this.body = body;
     }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,6 +23,6 @@ final class ProblemList {
     }
 
     List<ConfigProblem> asList() {
-        return List.copyOf(problems);
+        return Collections.unmodifiableList(new ArrayList<>(problems));
     }
 }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.idempotency.agent.vocabulary.PropagateKey;
 import java.util.ArrayList;
@@ -31,7 +32,7 @@ final class PropagateKeyField {
         if (!value.isArray()) {
             String text = r.text(FIELD, null);
             if ("true".equals(text)) {
-                return PropagateKey.to(List.of(), base.header());
+                return PropagateKey.to(Collections.emptyList(), base.header());
             }
             if ("false".equals(text)) {
                 return PropagateKey.OFF.withHeader(base.header());

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.config;
 
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.DeadlineFormat;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
@@ -21,16 +23,10 @@ import java.util.Set;
 final class SettingsBinder {
 
     /** The fields of an endpoint setting, in the order docs/configuration.md lists them. */
-    static final List<String> FIELDS = List.of(
-            "key-header", "required", "key-min-length", "key-max-length", "key-pattern", "scope", "ttl", "lease",
-            "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after",
-            "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error",
-            "replay-headers", "deadline", PropagateKeyField.FIELD, PropagateKeyField.HEADER_FIELD);
-    static final List<String> FINGERPRINT = List.of("mode", "ignored-fields", "query-parameters", "headers");
-    static final List<String> STATUSES = List.of(
-            "missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable",
-            "key-reused", "in-progress", "outcome-unknown");
-    static final List<String> DEADLINE = List.of("header", "format");
+    static final List<String> FIELDS = Collections.unmodifiableList(Arrays.asList("key-header", "required", "key-min-length", "key-max-length", "key-pattern", "scope", "ttl", "lease", "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after", "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error", "replay-headers", "deadline", PropagateKeyField.FIELD, PropagateKeyField.HEADER_FIELD));
+    static final List<String> FINGERPRINT = Collections.unmodifiableList(Arrays.asList("mode", "ignored-fields", "query-parameters", "headers"));
+    static final List<String> STATUSES = Collections.unmodifiableList(Arrays.asList("missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable", "key-reused", "in-progress", "outcome-unknown"));
+    static final List<String> DEADLINE = Collections.unmodifiableList(Arrays.asList("header", "format"));
 
     private static final String SCOPE_FORMS = "use none, header:NAME, principal, cookie:NAME, or a list of these";
 
@@ -137,7 +133,7 @@ final class SettingsBinder {
                 r.choice("mode", base.mode(), FingerprintMode.class),
                 r.texts("ignored-fields", base.ignoredFields()),
                 r.texts("query-parameters", base.queryParameters().orElse(null)),
-                HeaderFields.list(r, "headers", base.headers(), Set.of(), ""));
+                HeaderFields.list(r, "headers", base.headers(), Collections.emptySet(), ""));
     }
 
     private static EndpointSettings.Statuses statuses(FieldReader r, EndpointSettings.Statuses base) {

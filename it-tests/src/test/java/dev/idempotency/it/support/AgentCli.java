@@ -16,10 +16,17 @@ public final class AgentCli {
 
     private final Path workDir;
     private final Path config;
+    private final String java;
 
     public AgentCli(Path workDir, Path config) {
+        this(workDir, config, Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /** Commands run with {@code java} (the {@code bin/java} of a JDK other than the tests' own). */
+    public AgentCli(Path workDir, Path config, String java) {
         this.workDir = workDir;
         this.config = config;
+        this.java = java;
     }
 
     /** Runs the command with {@code --config <file>} appended. */
@@ -34,9 +41,8 @@ public final class AgentCli {
         return exec(command(args));
     }
 
-    private static List<String> command(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Artifacts.agentJar().toString()));
+    private List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(java, "-jar", Artifacts.agentJar().toString()));
         command.addAll(List.of(args));
         return command;
     }

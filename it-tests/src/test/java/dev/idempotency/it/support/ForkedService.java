@@ -157,7 +157,7 @@ public abstract class ForkedService implements AutoCloseable {
     }
 
     protected static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return ServiceJvm.java();
     }
 
     /** What every forked service accepts; subclasses' builders extend it. */

@@ -55,7 +55,7 @@ public final class StandaloneTomcat extends ForkedService {
     @Override
     protected ChildProcess launch(int run) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("JAVA_HOME", Path.of(System.getProperty("java.home")).toString());
+        env.put("JAVA_HOME", ServiceJvm.home().toString());
         env.put("CATALINA_HOME", catalinaHome.toString());
         env.put("CATALINA_BASE", catalinaHome.toString());
         env.put("JAVA_OPTS", "");

@@ -64,7 +64,9 @@ public final class WildFly extends ForkedService {
         command.add(javaExecutable());
         command.add("-D[Standalone]");
         command.addAll(List.of("-Xms64m", "-Xmx512m", "-Djava.net.preferIPv4Stack=true", "-Djava.awt.headless=true"));
-        command.addAll(MODULAR_JVM_OPTIONS);
+        if (ServiceJvm.feature() > 8) { // as bin/standalone.sh: Java 8 has no modules to open, and refuses the options
+            command.addAll(MODULAR_JVM_OPTIONS);
+        }
         command.addAll(jvmArgs());
         command.add("-Dorg.jboss.boot.log.file=" + base.resolve("log/server.log"));
         command.add("-Dlogging.configuration=file:" + base.resolve("configuration/logging.properties"));

@@ -4,7 +4,7 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 import java.time.Instant;
 import java.util.Date;
-import javax.management.ConstructorParameters;
+import java.beans.ConstructorProperties;
 
 /**
  * A stored record as it crosses JMX between the operator's commands and a running service's
@@ -16,7 +16,7 @@ public final class RecordData {
 
     private final StoredRecord record;
 
-    @ConstructorParameters({"scope", "key", "endpoint", "fingerprint", "state", "owner", "fencingToken", "leaseUntil",
+    @ConstructorProperties({"scope", "key", "endpoint", "fingerprint", "state", "owner", "fencingToken", "leaseUntil",
             "leaseExpired", "attempts", "firstRequestId", "response", "createdAt", "completedAt", "expiresAt"})
     public RecordData(String scope, String key, String endpoint, String fingerprint, RecordState state, String owner,
             long fencingToken, Date leaseUntil, boolean leaseExpired, int attempts, String firstRequestId,

@@ -3,7 +3,7 @@ package dev.idempotency.agent.javaagent;
 import dev.idempotency.agent.store.StoredResponse;
 import java.util.List;
 import java.util.Map;
-import javax.management.ConstructorParameters;
+import java.beans.ConstructorProperties;
 
 /**
  * A stored response as it crosses JMX between the operator's commands and a running service's
@@ -15,7 +15,7 @@ public final class ResponseData {
 
     private final StoredResponse response;
 
-    @ConstructorParameters({"status", "headers", "body", "bodyRetained"})
+    @ConstructorProperties({"status", "headers", "body", "bodyRetained"})
     public ResponseData(int status, Map<String, List<String>> headers, byte[] body, boolean bodyRetained) {
         this(new StoredResponse(status, headers, body, bodyRetained));
     }

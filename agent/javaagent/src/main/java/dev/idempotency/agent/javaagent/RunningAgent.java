@@ -111,7 +111,7 @@ final class RunningAgent {
      * JVM exits. Made on the thread that opened the store, off the service's start.
      */
     private static void noteHolder(Path storeFile, FileStoreAccess access, AgentStatus status) {
-        long pid = ProcessHandle.current().pid();
+        long pid = ThisProcess.pid();
         String secret = HolderFile.newSecret();
         try {
             HolderFile.write(storeFile, pid, secret);
@@ -191,7 +191,7 @@ final class RunningAgent {
     /** Who holds a claim: enough to tell instances apart in the store and in an operator's listing. */
     private static String ownerId() {
         String host = System.getenv("HOSTNAME");
-        return (host == null || host.isEmpty() ? "" : host + "/") + ProcessHandle.current().pid() + "/"
+        return (host == null || host.isEmpty() ? "" : host + "/") + ThisProcess.pid() + "/"
                 + RandomUuids.next().substring(0, 8);
     }
 }

@@ -1,8 +1,8 @@
 package dev.idempotency.agent.launcher;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
@@ -21,9 +21,10 @@ import java.util.zip.ZipEntry;
  * (a JDBC driver offered to {@code DriverManager}) nor its root resources, while the agent's own
  * libraries find theirs here as usual.
  *
- * <p>The parent is the platform loader: the agent sees the JDK and nothing of the application.
- * {@code com.sun.tools.attach} (module {@code jdk.attach}) is the one JDK package defined to the
- * application loader; the command line needs it to attach.
+ * <p>The parent is the platform loader (Java 8: the extension loader): the agent sees the JDK and
+ * nothing of the application. {@code com.sun.tools.attach} is the one JDK package defined to the
+ * application loader (module {@code jdk.attach}; on Java 8 the JDK's {@code lib/tools.jar}, see
+ * {@link AttachApi}); the command line needs it to attach.
  */
 final class AgentClassLoader extends ClassLoader {
 
@@ -40,7 +41,8 @@ final class AgentClassLoader extends ClassLoader {
     private final ProtectionDomain domain;
 
     AgentClassLoader(Path agentJar) throws IOException {
-        super("idempotency-agent", ClassLoader.getPlatformClassLoader());
+        // the system loader's parent: the platform loader on Java 9 on, the extension loader on Java 8
+        super(ClassLoader.getSystemClassLoader().getParent());
         this.jar = new JarFile(agentJar.toFile(), false);
         URL location = agentJar.toUri().toURL();
         this.jarUrl = location.toExternalForm();
@@ -51,7 +53,7 @@ final class AgentClassLoader extends ClassLoader {
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
         if (name.startsWith(ATTACH_API)) {
-            return ClassLoader.getSystemClassLoader().loadClass(name);
+            return AttachApi.loader().loadClass(name);
         }
         return super.loadClass(name, resolve);
     }
@@ -64,7 +66,7 @@ final class AgentClassLoader extends ClassLoader {
         }
         byte[] bytes;
         try (InputStream in = jar.getInputStream(entry)) {
-            bytes = in.readAllBytes();
+            bytes = readAll(in, (int) entry.getSize());
         } catch (IOException unreadable) {
             throw new ClassNotFoundException(name + ": cannot read it from the agent jar", unreadable);
         }
@@ -80,14 +82,23 @@ final class AgentClassLoader extends ClassLoader {
         try {
             return new URL("jar:" + jarUrl + "!/" + entryName);
         } catch (MalformedURLException impossible) {
-            throw new UncheckedIOException(impossible);
+            throw new IllegalStateException(impossible);
         }
     }
 
     @Override
     protected Enumeration<URL> findResources(String name) {
         URL found = findResource(name);
-        return found == null ? Collections.emptyEnumeration() : Collections.enumeration(Collections.singleton(found));
+        return found == null ? Collections.<URL>emptyEnumeration() : Collections.enumeration(Collections.singleton(found));
+    }
+
+    private static byte[] readAll(InputStream in, int size) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(size > 0 ? size : 8192);
+        byte[] buffer = new byte[8192];
+        for (int n; (n = in.read(buffer)) != -1; ) {
+            bytes.write(buffer, 0, n);
+        }
+        return bytes.toByteArray();
     }
 
     /** Class files are read as resources too: Byte Buddy reads advice and types that way. */

@@ -3,6 +3,8 @@ package dev.idempotency.agent.launcher;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.Paths;
 import java.security.CodeSource;
 
 /** The agent jar these classes were loaded from, and the one class loader that reads it. */
@@ -27,7 +29,7 @@ final class AgentJar {
             throw new IOException("cannot tell which jar the agent was started from");
         }
         try {
-            return Path.of(source.getLocation().toURI());
+            return Paths.get(source.getLocation().toURI());
         } catch (URISyntaxException | IllegalArgumentException unusable) {
             throw new IOException("the agent jar's location " + source.getLocation() + " is not a file", unusable);
         }

@@ -6,6 +6,7 @@ import java.lang.reflect.InvocationTargetException;
 /**
  * {@code Premain-Class} and {@code Agent-Class}: hands the JVM's call to the agent inside its own
  * class loader. Nothing may escape from here: an agent that throws in premain takes the service down.
+ * A JVM older than the agent supports gets one line saying so, and the service starts unprotected.
  */
 public final class AgentLauncher {
 
@@ -23,6 +24,11 @@ public final class AgentLauncher {
     }
 
     private static void launch(String entryPoint, String args, Instrumentation instrumentation) {
+        String tooOld = JavaVersion.refusal("the service runs UNPROTECTED");
+        if (tooOld != null) {
+            System.err.println(tooOld);
+            return;
+        }
         Thread thread = Thread.currentThread();
         ClassLoader caller = thread.getContextClassLoader();
         try {

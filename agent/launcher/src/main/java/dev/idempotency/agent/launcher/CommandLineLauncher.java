@@ -11,6 +11,11 @@ public final class CommandLineLauncher {
     }
 
     public static void main(String[] args) throws Throwable {
+        String tooOld = JavaVersion.refusal("run the command with a newer java");
+        if (tooOld != null) {
+            System.err.println(tooOld);
+            System.exit(2);
+        }
         try {
             Class.forName(COMMAND_LINE, true, AgentJar.loader()).getMethod("main", String[].class).invoke(null, (Object) args);
         } catch (InvocationTargetException failed) {

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.attemptlog;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 
 /** What the attempt log writes besides the fixed fields, and how it identifies the service. */
@@ -26,9 +28,9 @@ public final class AttemptLogSettings {
         this.agentVersion = b.agentVersion;
         this.hashSecret = b.hashSecret;
         this.maskPath = b.maskPath;
-        this.headerAllowList = List.copyOf(b.headerAllowList);
+        this.headerAllowList = Collections.unmodifiableList(new ArrayList<>(b.headerAllowList));
         this.bodyEnabled = b.bodyEnabled;
-        this.redactFields = List.copyOf(b.redactFields);
+        this.redactFields = Collections.unmodifiableList(new ArrayList<>(b.redactFields));
         this.bodyMaxBytes = b.bodyMaxBytes;
         this.queueCapacity = b.queueCapacity;
     }
@@ -44,9 +46,9 @@ public final class AttemptLogSettings {
         private String agentVersion = "unknown";
         private String hashSecret;
         private boolean maskPath = true;
-        private List<String> headerAllowList = List.of();
+        private List<String> headerAllowList = Collections.emptyList();
         private boolean bodyEnabled;
-        private List<String> redactFields = List.of();
+        private List<String> redactFields = Collections.emptyList();
         private int bodyMaxBytes = 2048;
         private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
 

@@ -93,8 +93,8 @@ final class BodyPolicy {
             String name = equals < 0 ? pair : pair.substring(0, equals);
             String decoded;
             try {
-                decoded = URLDecoder.decode(name, StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException malformed) {
+                decoded = URLDecoder.decode(name, "UTF-8");
+            } catch (IllegalArgumentException | java.io.UnsupportedEncodingException malformed) {
                 return null;
             }
             if (out.length() > 0) {

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.metrics;
 
+import java.util.Collections;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ public final class MetricsRegistration {
      * {@code latest}, whichever comes first.
      */
     public static Thread registerLater(AttemptMetrics metrics, Duration latest, BiConsumer<String, Throwable> failures) {
-        return registerLater(metrics, latest, failures, Map.of());
+        return registerLater(metrics, latest, failures, Collections.emptyMap());
     }
 
     /** As {@link #registerLater(AttemptMetrics, Duration, BiConsumer)}, with more beans under their names. */

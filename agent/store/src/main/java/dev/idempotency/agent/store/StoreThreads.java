@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store;
 
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.security.AccessController;
 import java.security.PrivilegedAction;
 import java.util.concurrent.ThreadFactory;
@@ -15,9 +17,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * whose thread ended when idle makes a new one for the next task), and such a thread would keep
  * the application that happened to call, after it was undeployed, for as long as the thread lives.
  * So every thread made here has no context class loader, an access control context of the agent's
- * own code only, and no inherited thread locals.
+ * own code only, and no inherited thread locals (Java 9 on: Java 8 has no way to refuse them).
  */
 public final class StoreThreads implements ThreadFactory {
+
+    /** {@code Thread(ThreadGroup, Runnable, String, long, boolean inheritThreadLocals)}, Java 9 on; {@code null} on Java 8. */
+    private static final Constructor<Thread> WITHOUT_INHERITED_LOCALS = withoutInheritedLocals();
 
     private final String name;
     private final boolean numbered;
@@ -44,7 +49,7 @@ public final class StoreThreads implements ThreadFactory {
         String threadName = numbered ? name + "-" + created.incrementAndGet() : name;
         // Privileged: the new thread's access control context is this class's, not the caller's stack.
         return AccessController.doPrivileged((PrivilegedAction<Thread>) () -> {
-            Thread thread = new Thread(null, task, threadName, 0, false);
+            Thread thread = newThread(task, threadName);
             thread.setDaemon(true);
             thread.setContextClassLoader(null);
             return thread;
@@ -56,5 +61,26 @@ public final class StoreThreads implements ThreadFactory {
         Thread thread = newThread(task);
         thread.start();
         return thread;
+    }
+
+    private static Thread newThread(Runnable task, String threadName) {
+        if (WITHOUT_INHERITED_LOCALS == null) {
+            return new Thread(null, task, threadName, 0);
+        }
+        try {
+            return WITHOUT_INHERITED_LOCALS.newInstance(null, task, threadName, 0L, false);
+        } catch (InvocationTargetException failed) {
+            throw new IllegalStateException("cannot make thread " + threadName, failed.getCause());
+        } catch (ReflectiveOperationException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    private static Constructor<Thread> withoutInheritedLocals() {
+        try {
+            return Thread.class.getConstructor(ThreadGroup.class, Runnable.class, String.class, long.class, boolean.class);
+        } catch (NoSuchMethodException java8) {
+            return null;
+        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.idempotency.agent.vocabulary;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -51,19 +54,19 @@ public final class EndpointSettings {
         this.keyMinLength = b.keyMinLength;
         this.keyMaxLength = b.keyMaxLength;
         this.keyPattern = b.keyPattern;
-        this.scope = List.copyOf(b.scope);
+        this.scope = Collections.unmodifiableList(new ArrayList<>(b.scope));
         this.ttl = b.ttl;
         this.lease = b.lease;
         this.fingerprint = b.fingerprint;
         this.statuses = b.statuses;
-        this.releaseOnStatus = List.copyOf(b.releaseOnStatus);
+        this.releaseOnStatus = Collections.unmodifiableList(new ArrayList<>(b.releaseOnStatus));
         this.inFlightWait = b.inFlightWait;
         this.retryAfter = b.retryAfter;
         this.maxRequestBody = b.maxRequestBody;
         this.maxStoredResponseBody = b.maxStoredResponseBody;
         this.crashPolicy = b.crashPolicy;
         this.onStoreError = b.onStoreError;
-        this.replayHeaders = List.copyOf(b.replayHeaders);
+        this.replayHeaders = Collections.unmodifiableList(new ArrayList<>(b.replayHeaders));
         this.deadline = b.deadline;
         this.propagateKey = b.propagateKey;
     }
@@ -178,7 +181,7 @@ public final class EndpointSettings {
     /** What enters the request fingerprint besides the method and the path. */
     public static final class Fingerprint {
 
-        private static final Fingerprint DEFAULT = new Fingerprint(FingerprintMode.RAW, List.of(), null, List.of());
+        private static final Fingerprint DEFAULT = new Fingerprint(FingerprintMode.RAW, Collections.emptyList(), null, Collections.emptyList());
 
         private final FingerprintMode mode;
         private final List<String> ignoredFields;
@@ -190,9 +193,9 @@ public final class EndpointSettings {
         public Fingerprint(FingerprintMode mode, Collection<String> ignoredFields, Collection<String> queryParameters,
                 Collection<String> headers) {
             this.mode = Objects.requireNonNull(mode, "mode");
-            this.ignoredFields = List.copyOf(ignoredFields);
-            this.queryParameters = queryParameters == null ? null : List.copyOf(queryParameters);
-            this.headers = List.copyOf(headers);
+            this.ignoredFields = Collections.unmodifiableList(new ArrayList<>(ignoredFields));
+            this.queryParameters = queryParameters == null ? null : Collections.unmodifiableList(new ArrayList<>(queryParameters));
+            this.headers = Collections.unmodifiableList(new ArrayList<>(headers));
         }
 
         public FingerprintMode mode() { return mode; }
@@ -260,7 +263,7 @@ public final class EndpointSettings {
 
         /** @param header {@code null} or blank when deadlines are not handled */
         public Deadline(String header, DeadlineFormat format) {
-            this.header = header == null || header.isBlank() ? null : header.trim();
+            this.header = header == null || header.trim().isEmpty() ? null : header.trim();
             this.format = Objects.requireNonNull(format, "format");
         }
 
@@ -277,19 +280,19 @@ public final class EndpointSettings {
         private int keyMinLength = 1;
         private int keyMaxLength = MAX_KEY_LENGTH;
         private String keyPattern = "";
-        private Collection<ScopePart> scope = List.of(ScopePart.none());
+        private Collection<ScopePart> scope = Collections.singletonList(ScopePart.none());
         private Duration ttl = Duration.ofHours(24);
         private Duration lease = Duration.ofSeconds(30);
         private Fingerprint fingerprint = Fingerprint.DEFAULT;
         private Statuses statuses = Statuses.DEFAULT;
-        private Collection<Integer> releaseOnStatus = List.of();
+        private Collection<Integer> releaseOnStatus = Collections.emptyList();
         private Duration inFlightWait = Duration.ZERO;
         private Duration retryAfter = Duration.ofSeconds(1);
         private long maxRequestBody = 1024L * 1024;
         private long maxStoredResponseBody = 1024L * 1024;
         private CrashPolicy crashPolicy = CrashPolicy.UNKNOWN;
         private StoreErrorPolicy onStoreError = StoreErrorPolicy.FAIL_CLOSED;
-        private Collection<String> replayHeaders = List.of();
+        private Collection<String> replayHeaders = Collections.emptyList();
         private Deadline deadline = Deadline.NONE;
         private PropagateKey propagateKey = PropagateKey.OFF;
 
@@ -303,7 +306,7 @@ public final class EndpointSettings {
         /** {@code null} or empty (the default) for any key. */
         public Builder keyPattern(String regex) { this.keyPattern = regex == null ? "" : regex; return this; }
         public Builder scope(Collection<ScopePart> scope) { this.scope = scope; return this; }
-        public Builder scope(ScopePart... scope) { this.scope = List.of(scope); return this; }
+        public Builder scope(ScopePart... scope) { this.scope = Arrays.asList(scope); return this; }
         public Builder ttl(Duration ttl) { this.ttl = ttl; return this; }
         public Builder lease(Duration lease) { this.lease = lease; return this; }
         public Builder fingerprint(Fingerprint fingerprint) { this.fingerprint = fingerprint; return this; }
@@ -327,7 +330,7 @@ public final class EndpointSettings {
             String patternProblem = keyPatternProblem(keyPattern);
             require(patternProblem == null, "key-pattern", keyPattern, patternProblem);
             require(scope != null, "scope", null, "use none for a service-wide scope");
-            String scopeProblem = scopeProblem(List.copyOf(scope));
+            String scopeProblem = scopeProblem(Collections.unmodifiableList(new ArrayList<>(scope)));
             require(scopeProblem == null, "scope", scope, scopeProblem);
             require(positive(ttl), "ttl", ttl, "use a positive duration");
             require(positive(lease), "lease", lease, "use a positive duration");

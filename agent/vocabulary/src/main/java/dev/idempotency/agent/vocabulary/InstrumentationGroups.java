@@ -1,5 +1,7 @@
 package dev.idempotency.agent.vocabulary;
 
+import java.util.Collections;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -53,18 +55,12 @@ public final class InstrumentationGroups {
     public static final String OKHTTP3 = "okhttp3";
 
     /** The groups of entry points: the requests the agent protects. */
-    public static final List<String> ENTRY_POINTS = List.of(
-            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
-            RESTEASY3_JAVAX, CXF_JAVAX);
+    public static final List<String> ENTRY_POINTS = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX));
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
-    public static final List<String> CLIENTS = List.of(
-            HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3);
+    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
 
     /** Every group, in the order the documentation lists them. */
-    public static final List<String> ALL = List.of(
-            SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX,
-            RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5,
-            OKHTTP3);
+    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
 
     private InstrumentationGroups() {
     }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.vocabulary;
 
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +22,7 @@ public final class PathTemplate implements Comparable<PathTemplate> {
 
     private PathTemplate(String text, List<String> segments) {
         this.text = text;
-        this.segments = List.copyOf(segments);
+        this.segments = Collections.unmodifiableList(new ArrayList<>(segments));
         this.literals = new String[segments.size()];
         for (int i = 0; i < literals.length; i++) {
             String segment = segments.get(i);

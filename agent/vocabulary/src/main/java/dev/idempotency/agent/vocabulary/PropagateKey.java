@@ -1,5 +1,7 @@
 package dev.idempotency.agent.vocabulary;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,7 +17,7 @@ import java.util.Locale;
 public final class PropagateKey {
 
     /** Propagation off: the default. */
-    public static final PropagateKey OFF = new PropagateKey(false, List.of(), "");
+    public static final PropagateKey OFF = new PropagateKey(false, Collections.emptyList(), "");
 
     private final boolean enabled;
     private final List<String> targets;
@@ -23,7 +25,7 @@ public final class PropagateKey {
 
     private PropagateKey(boolean enabled, List<String> targets, String header) {
         this.enabled = enabled;
-        this.targets = List.copyOf(targets);
+        this.targets = Collections.unmodifiableList(new ArrayList<>(targets));
         this.header = header;
     }
 
@@ -88,7 +90,7 @@ public final class PropagateKey {
 
     /** What is wrong with {@code target} as a {@code propagate-key} entry, or {@code null} when it is one. */
     public static String targetProblem(String target) {
-        if (target == null || target.isBlank()) {
+        if (target == null || target.trim().isEmpty()) {
             return "is empty; name a host, host:port or a URL prefix such as https://api.example.com/v1/";
         }
         if (target.chars().anyMatch(c -> c <= ' ' || c >= 0x7f)) {

@@ -1,6 +1,6 @@
 package dev.idempotency.agent.bootstrap.body;
 
-import java.lang.ref.Cleaner;
+import dev.idempotency.agent.bootstrap.DropCleaner;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -17,12 +17,7 @@ public final class CaptureBudget {
      * way out). Its thread is made when the agent sets the budget at start, never on a request
      * thread: a thread an application's request made would hold that application's loader.
      */
-    static final Cleaner DROPPED = Cleaner.create(runnable -> {
-        Thread thread = new Thread(runnable, "idempotency-capture-budget");
-        thread.setDaemon(true);
-        thread.setContextClassLoader(null);
-        return thread;
-    });
+    static final DropCleaner DROPPED = DropCleaner.start("idempotency-capture-budget");
 
     /** A tenth of the heap until the agent sets the configured budget. */
     private static final AtomicLong AVAILABLE = new AtomicLong(Runtime.getRuntime().maxMemory() / 10);

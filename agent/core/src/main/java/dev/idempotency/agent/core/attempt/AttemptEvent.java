@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.attempt;
 
+import java.util.LinkedHashMap;
+import java.util.Collections;
 import dev.idempotency.agent.core.downstream.DownstreamCall;
 import java.time.Instant;
 import java.util.List;
@@ -130,7 +132,7 @@ public final class AttemptEvent {
         private Long remainingDeadlineMillis;
         private ErrorType errorType;
         private boolean fingerprintFellBackToRaw;
-        private Map<String, List<String>> requestHeaders = Map.of();
+        private Map<String, List<String>> requestHeaders = Collections.emptyMap();
         private byte[] requestBody;
         private String requestContentType;
         private TraceParent trace;
@@ -155,7 +157,7 @@ public final class AttemptEvent {
         public Builder remainingDeadlineMillis(Long millis) { this.remainingDeadlineMillis = millis; return this; }
         public Builder errorType(ErrorType errorType) { this.errorType = errorType; return this; }
         public Builder fingerprintFellBackToRaw(boolean fellBack) { this.fingerprintFellBackToRaw = fellBack; return this; }
-        public Builder requestHeaders(Map<String, List<String>> headers) { this.requestHeaders = Map.copyOf(headers); return this; }
+        public Builder requestHeaders(Map<String, List<String>> headers) { this.requestHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(headers)); return this; }
         public Builder requestBody(byte[] body, String contentType) {
             this.requestBody = body;
             this.requestContentType = contentType;

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.attempt;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -20,7 +22,7 @@ public final class AttemptListeners implements AttemptListener {
             List<AttemptListener> listeners) {
         this.failures = failures;
         this.warnings = warnings;
-        this.listeners = List.copyOf(listeners);
+        this.listeners = Collections.unmodifiableList(new ArrayList<>(listeners));
         RequestDetails wanted = RequestDetails.NONE;
         for (AttemptListener listener : this.listeners) {
             wanted = wanted.and(listener.requestDetails());

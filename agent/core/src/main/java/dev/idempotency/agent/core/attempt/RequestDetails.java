@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.attempt;
 
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,13 +14,13 @@ import java.util.Set;
 public final class RequestDetails {
 
     /** Only the fixed fields. */
-    public static final RequestDetails NONE = new RequestDetails(List.of(), false);
+    public static final RequestDetails NONE = new RequestDetails(Collections.emptyList(), false);
 
     private final List<String> headerNames;
     private final boolean body;
 
     public RequestDetails(List<String> headerNames, boolean body) {
-        this.headerNames = List.copyOf(headerNames);
+        this.headerNames = Collections.unmodifiableList(new ArrayList<>(headerNames));
         this.body = body;
     }
 

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.decision;
 
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.bootstrap.AnswerReceipt;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.problem.Problem;
@@ -49,8 +51,7 @@ final class Answers {
             return Verdict.respond(stored.status(), headers, stored.body(), receipt);
         }
         // The problem body replaces the representation these headers described.
-        for (String representation : List.of("Content-Language", "Content-Encoding", "Content-Disposition",
-                "Content-Location")) {
+        for (String representation : Collections.unmodifiableList(Arrays.asList("Content-Language", "Content-Encoding", "Content-Disposition", "Content-Location"))) {
             removeIgnoringCase(headers, representation);
         }
         put(headers, CONTENT_TYPE_HEADER, Problem.CONTENT_TYPE);
@@ -70,7 +71,7 @@ final class Answers {
     /** Sets a header, replacing any spelling of the same name. */
     static void put(Map<String, List<String>> headers, String name, String value) {
         removeIgnoringCase(headers, name);
-        headers.put(name, List.of(value));
+        headers.put(name, Collections.singletonList(value));
     }
 
     private static void removeIgnoringCase(Map<String, List<String>> headers, String name) {

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.decision;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import dev.idempotency.agent.core.attempt.AttemptEvent;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
@@ -43,7 +45,7 @@ final class AttemptContext {
      * verdict lets the handler run releases it, since nothing ran.
      */
     LeaseRef claimBeforeHandler;
-    Map<String, List<String>> loggedHeaders = Map.of();
+    Map<String, List<String>> loggedHeaders = Collections.emptyMap();
     byte[] loggedBody;
     String loggedContentType;
     TraceParent trace;
@@ -59,7 +61,7 @@ final class AttemptContext {
     /** Headers every response of a declared endpoint carries: the request id. */
     Map<String, List<String>> baseHeaders() {
         Map<String, List<String>> headers = new LinkedHashMap<>();
-        headers.put(policy.requestIdHeader(), List.of(requestId));
+        headers.put(policy.requestIdHeader(), Collections.singletonList(requestId));
         return headers;
     }
 
@@ -73,7 +75,7 @@ final class AttemptContext {
         for (String name : details.headerNames()) {
             List<String> values = request.headers(name);
             if (values != null && !values.isEmpty()) {
-                headers.put(name, List.copyOf(values));
+                headers.put(name, Collections.unmodifiableList(new ArrayList<>(values)));
             }
         }
         loggedHeaders = headers;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.decision;
 
+import dev.idempotency.agent.bootstrap.DropCleaner;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Verdict;
@@ -12,7 +13,6 @@ import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoredResponse;
-import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -32,7 +32,7 @@ final class ClaimedExecution implements Execution {
     private final FailureReports reports;
     private final TimeSource time;
     private final AtomicBoolean finished;
-    private final Cleaner.Cleanable whenDropped;
+    private final DropCleaner.Cleanable whenDropped;
     /** What the gate answers when the adapter failed before the handler started. */
     private final NotStarted notStarted;
     /** The keys of the handler's downstream calls, when the endpoint propagates its key; else {@code null}. */
@@ -43,13 +43,8 @@ final class ClaimedExecution implements Execution {
      * once, with the gate at the agent's start, never on a request thread: a thread an
      * application's request made would hold that application's loader.
      */
-    static Cleaner droppedExecutions() {
-        return Cleaner.create(runnable -> {
-            Thread thread = new Thread(runnable, "idempotency-dropped-executions");
-            thread.setDaemon(true);
-            thread.setContextClassLoader(null);
-            return thread;
-        });
+    static DropCleaner droppedExecutions() {
+        return DropCleaner.start("idempotency-dropped-executions");
     }
 
     /** The gate's side of {@link #notStarted}: the answer for an execution whose handler never started. */
@@ -59,7 +54,7 @@ final class ClaimedExecution implements Execution {
     }
 
     ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestWork store, LiveLeases leases,
-            FailureReports reports, TimeSource time, Cleaner dropped, NotStarted notStarted) {
+            FailureReports reports, TimeSource time, DropCleaner dropped, NotStarted notStarted) {
         this.attempt = attempt;
         this.notStarted = notStarted;
         this.lease = lease;

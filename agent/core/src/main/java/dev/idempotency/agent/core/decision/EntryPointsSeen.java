@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.decision;
 
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,7 +22,7 @@ final class EntryPointsSeen {
 
     static final int MAX_PER_ENDPOINT = 4;
 
-    private static final ClassValue<String> DESCRIPTIONS = new ClassValue<>() {
+    private static final ClassValue<String> DESCRIPTIONS = new ClassValue<String>() {
         @Override
         protected String computeValue(Class<?> type) {
             ClassLoader loader = type.getClassLoader();
@@ -50,7 +52,7 @@ final class EntryPointsSeen {
     /** Endpoint name to its entry points, the most recent first, by endpoint name. */
     Map<String, List<String>> snapshot() {
         Map<String, List<String>> copy = new TreeMap<>();
-        byEndpoint.forEach((endpoint, seen) -> copy.put(endpoint, List.of(seen)));
+        byEndpoint.forEach((endpoint, seen) -> copy.put(endpoint, Collections.unmodifiableList(Arrays.asList(seen))));
         return copy;
     }
 

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.decision;
 
+import java.util.Collections;
+import dev.idempotency.agent.bootstrap.DropCleaner;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Route;
@@ -33,7 +35,6 @@ import dev.idempotency.agent.vocabulary.CrashPolicy;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
-import java.lang.ref.Cleaner;
 import java.lang.reflect.Method;
 import java.net.SocketTimeoutException;
 import java.time.Instant;
@@ -67,7 +68,7 @@ public final class IdempotencyGate implements Gate {
     private final UndeclaredRequests undeclared = new UndeclaredRequests(EndpointSettings.DEFAULT_KEY_HEADER);
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
-    private final Cleaner dropped = ClaimedExecution.droppedExecutions();
+    private final DropCleaner dropped = ClaimedExecution.droppedExecutions();
     /** Endpoints of scope none already warned of requests that carry credentials. */
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
     /** Dispatcher servlets already checked for resource-method declarations they cannot serve. */
@@ -219,7 +220,7 @@ public final class IdempotencyGate implements Gate {
     @Override
     public Verdict begin(Route route, RequestView request) {
         if (!(route instanceof DeclaredRoute)) {
-            return Verdict.proceed(null, Map.of());
+            return Verdict.proceed(null, Collections.emptyMap());
         }
         DeclaredRoute declared = (DeclaredRoute) route;
         EndpointPolicy policy = declared.policy();
@@ -574,7 +575,7 @@ public final class IdempotencyGate implements Gate {
                         && claim.fingerprint().equals(now.get().fingerprint())) {
                     return replay(attempt, now.get());
                 }
-                if (now.isEmpty() || now.get().state() != RecordState.IN_PROGRESS) {
+                if (!now.isPresent() || now.get().state() != RecordState.IN_PROGRESS) {
                     break;
                 }
             }

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.discover;
 
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.core.route.RoutedPath;
@@ -23,8 +25,7 @@ public final class UndeclaredRequests {
     static final int MAX_ENTRIES = 200;
 
     /** Headers whose presence says requests belong to a tenant, an account or a merchant: a scope candidate. */
-    static final List<String> TENANT_HEADERS = List.of("X-Tenant-Id", "X-Tenant", "X-Merchant-Id", "X-Account-Id",
-            "X-Organization-Id", "X-Org-Id", "X-Customer-Id", "X-Client-Id");
+    static final List<String> TENANT_HEADERS = Collections.unmodifiableList(Arrays.asList("X-Tenant-Id", "X-Tenant", "X-Merchant-Id", "X-Account-Id", "X-Organization-Id", "X-Org-Id", "X-Customer-Id", "X-Client-Id"));
 
     private static final Pattern NUMBER = Pattern.compile("[0-9]+");
     private static final Pattern UUID = Pattern.compile(
@@ -118,7 +119,7 @@ public final class UndeclaredRequests {
                 present.add(name);
             }
         }
-        return present == null ? List.of() : present;
+        return present == null ? Collections.emptyList() : present;
     }
 
     /** One line per entry, most requested first; then how many requests went beyond the bound, if any. */

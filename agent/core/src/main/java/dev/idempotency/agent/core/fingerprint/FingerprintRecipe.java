@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.fingerprint;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.vocabulary.FingerprintMode;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +32,7 @@ public final class FingerprintRecipe {
     public FingerprintRecipe(FingerprintMode mode, Collection<String> ignoredFields,
             Collection<String> queryParameters, Collection<String> headers) {
         this.mode = mode;
-        this.queryParameters = queryParameters == null ? null : List.copyOf(new TreeSet<>(queryParameters));
+        this.queryParameters = queryParameters == null ? null : Collections.unmodifiableList(new ArrayList<>(new TreeSet<>(queryParameters)));
         this.headers = lowerCaseSorted(headers);
         this.canonicalizer = new JsonCanonicalizer(new IgnoredFields(ignoredFields));
     }
@@ -69,7 +71,7 @@ public final class FingerprintRecipe {
 
     private static void updateNamed(MessageDigest digest, String name, List<String> values) {
         update(digest, name);
-        List<String> present = values == null ? List.of() : values;
+        List<String> present = values == null ? Collections.emptyList() : values;
         updateLength(digest, present.size());
         for (String value : present) {
             update(digest, value);
@@ -97,6 +99,6 @@ public final class FingerprintRecipe {
         for (String name : names) {
             sorted.add(name.toLowerCase(Locale.ROOT));
         }
-        return List.copyOf(sorted);
+        return Collections.unmodifiableList(new ArrayList<>(sorted));
     }
 }

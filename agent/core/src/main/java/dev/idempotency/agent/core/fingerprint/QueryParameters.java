@@ -51,8 +51,8 @@ final class QueryParameters {
     /** A malformed escape ({@code %zz}) stays as sent, as most containers keep it. */
     private static String decode(String text) {
         try {
-            return URLDecoder.decode(text, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException malformed) {
+            return URLDecoder.decode(text, "UTF-8");
+        } catch (IllegalArgumentException | java.io.UnsupportedEncodingException malformed) {
             return text;
         }
     }

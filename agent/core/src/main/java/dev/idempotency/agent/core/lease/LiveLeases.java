@@ -1,5 +1,7 @@
 package dev.idempotency.agent.core.lease;
 
+import java.util.Collections;
+import java.util.ArrayList;
 import dev.idempotency.agent.store.LeaseRef;
 import java.util.Collection;
 import java.util.List;
@@ -25,7 +27,7 @@ public final class LiveLeases {
 
     /** A snapshot of the leases to renew. */
     public Collection<LeaseRef> liveLeases() {
-        return List.copyOf(live);
+        return Collections.unmodifiableList(new ArrayList<>(live));
     }
 
     public int size() {

@@ -42,13 +42,13 @@ public final class EndpointPolicy {
      */
     public EndpointPolicy(String name, String method, PathTemplate pathTemplate, String resourceMethod,
             EndpointSettings settings, String requestIdHeader) {
-        require(name != null && !name.isBlank(), name, "name", name, "give the endpoint a name");
-        require(method != null && !method.isBlank(), name, "method", method, "name an HTTP method");
+        require(name != null && !name.trim().isEmpty(), name, "name", name, "give the endpoint a name");
+        require(method != null && !method.trim().isEmpty(), name, "method", method, "name an HTTP method");
         require(pathTemplate != null || resourceMethod != null, name, "path", null,
                 "declare a path template, a resource method, or both");
         require(resourceMethod == null || resourceMethod.indexOf('#') > 0, name, "resource-method", resourceMethod,
                 "write it as com.acme.Resource#method");
-        require(requestIdHeader != null && !requestIdHeader.isBlank(), name, "request-id-header", requestIdHeader,
+        require(requestIdHeader != null && !requestIdHeader.trim().isEmpty(), name, "request-id-header", requestIdHeader,
                 "name the request id header");
         this.name = name;
         this.method = method.trim().toUpperCase(Locale.ROOT);

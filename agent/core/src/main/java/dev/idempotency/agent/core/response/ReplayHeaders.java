@@ -1,5 +1,8 @@
 package dev.idempotency.agent.core.response;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -20,17 +23,12 @@ import java.util.TreeSet;
  */
 public final class ReplayHeaders {
 
-    static final Set<String> DEFAULTS = Set.of(
-            "content-type", "content-encoding", "content-language", "content-disposition", "content-location",
-            "vary", "location", "etag", "last-modified", "cache-control");
+    static final Set<String> DEFAULTS = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("content-type", "content-encoding", "content-language", "content-disposition", "content-location", "vary", "location", "etag", "last-modified", "cache-control")));
 
     /** Headers whose values are URLs a container may have rewritten with the session id. */
-    private static final Set<String> URL_VALUED = Set.of("location", "content-location");
+    private static final Set<String> URL_VALUED = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("location", "content-location")));
 
-    static final Set<String> NEVER = Set.of(
-            "set-cookie", "set-cookie2", "www-authenticate", "proxy-authenticate", "authorization",
-            "proxy-authorization", "date", "content-length", "connection", "keep-alive", "te", "trailer",
-            "transfer-encoding", "upgrade", "proxy-connection");
+    static final Set<String> NEVER = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("set-cookie", "set-cookie2", "www-authenticate", "proxy-authenticate", "authorization", "proxy-authorization", "date", "content-length", "connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade", "proxy-connection")));
 
     private final Set<String> allowed;
 
@@ -40,7 +38,7 @@ public final class ReplayHeaders {
             names.add(name.trim().toLowerCase(Locale.ROOT));
         }
         names.removeAll(NEVER);
-        this.allowed = Set.copyOf(names);
+        this.allowed = Collections.unmodifiableSet(new LinkedHashSet<>(names));
     }
 
     /** Lower-case names this list keeps. */
@@ -70,7 +68,7 @@ public final class ReplayHeaders {
                 if (URL_VALUED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
                     values.replaceAll(SessionIds::removeFromUrl);
                 }
-                kept.put(header.getKey(), List.copyOf(values));
+                kept.put(header.getKey(), Collections.unmodifiableList(new ArrayList<>(values)));
             }
         }
         return kept;

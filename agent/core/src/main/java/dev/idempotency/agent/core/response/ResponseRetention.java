@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.response;
 
+import java.util.Collections;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.store.StoredResponse;
 import java.util.Map;
@@ -29,7 +30,7 @@ public final class ResponseRetention {
     /** {@code status} is the status to record, already resolved for handlers that failed before setting one. */
     public StoredResponse retain(CapturedResponse captured, int status) {
         if (captured == null) {
-            return new StoredResponse(status, Map.of(), null, true);
+            return new StoredResponse(status, Collections.emptyMap(), null, true);
         }
         byte[] body = captured.body();
         boolean retained = captured.bodyComplete() && (body == null || body.length <= maxStoredBody);

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.route;
 
+import java.util.Collections;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import java.lang.reflect.Method;
 import java.util.ArrayDeque;
@@ -21,7 +22,7 @@ import java.util.TreeSet;
  */
 final class ResourceRoutes {
 
-    static final ResourceRoutes NONE = new ResourceRoutes(Map.of());
+    static final ResourceRoutes NONE = new ResourceRoutes(Collections.emptyMap());
 
     private final Map<String, EndpointPolicy> byMethodName;
 

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.route;
 
+import java.util.Collections;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.vocabulary.PathTemplate;
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ public final class RouteTable {
 
     /** The endpoints declared by resource method with no path, in declaration order. */
     public List<EndpointPolicy> declaredByResourceMethodOnly() {
-        return List.copyOf(resourceMethodOnly);
+        return Collections.unmodifiableList(new ArrayList<>(resourceMethodOnly));
     }
 
     /** Where declarations that protect nothing are reported (the gate's warnings). */

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.scope;
 
+import java.util.Collections;
 import dev.idempotency.agent.vocabulary.ScopePart;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,7 +16,7 @@ import java.util.Map;
  */
 public final class ScopeCookies {
 
-    public static final ScopeCookies NONE = new ScopeCookies(Map.of());
+    public static final ScopeCookies NONE = new ScopeCookies(Collections.emptyMap());
 
     /** Per scope cookie name, the value the request sent. */
     private final Map<String, String> sent;
@@ -73,7 +74,7 @@ public final class ScopeCookies {
         if (!sent.containsKey(name)) {
             return null;
         }
-        String value = RequestCookies.value(List.of(pair.trim()), name);
+        String value = RequestCookies.value(Collections.singletonList(pair.trim()), name);
         return value != null && value.equals(sent.get(name)) ? null : name;
     }
 }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.core.scope;
 
+import java.util.Collections;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.core.fingerprint.Sha256;
 import dev.idempotency.agent.vocabulary.ScopePart;
@@ -28,7 +29,7 @@ public final class ScopeResolver {
                 sources.add(part);
             }
         }
-        this.parts = List.copyOf(sources);
+        this.parts = Collections.unmodifiableList(new ArrayList<>(sources));
         this.global = sources.isEmpty();
     }
 

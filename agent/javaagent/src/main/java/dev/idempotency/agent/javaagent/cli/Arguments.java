@@ -93,7 +93,7 @@ public final class Arguments {
     }
 
     public List<String> values(String name) {
-        return options.getOrDefault(name, List.of());
+        return options.getOrDefault(name, Collections.emptyList());
     }
 
     /** A positive whole number, or {@code fallback} when the option is absent. */

@@ -1,6 +1,5 @@
 package dev.idempotency.agent.javaagent.cli;
 
-import com.sun.tools.attach.VirtualMachine;
 import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.javaagent.AgentStartup;
@@ -10,6 +9,7 @@ import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 
 /**
  * {@code attach <pid> --config <file>}: loads this jar into a running JVM, which then installs
@@ -29,7 +29,7 @@ final class AttachCommand {
         Path config = null;
         for (int i = 0; i < args.length; i++) {
             if ("--config".equals(args[i]) && i + 1 < args.length) {
-                config = Path.of(args[++i]).toAbsolutePath();
+                config = Paths.get(args[++i]).toAbsolutePath();
             } else if (pid == null && args[i].matches("\\d+")) {
                 pid = args[i];
             } else {
@@ -54,23 +54,26 @@ final class AttachCommand {
             err.println("attach: " + refusal);
             return 1;
         }
-        VirtualMachine target;
+        AttachedJvm target;
         try {
-            target = VirtualMachine.attach(pid);
+            target = AttachedJvm.attach(pid);
+        } catch (CommandFailed noAttachApi) {
+            err.println("attach: " + noAttachApi.getMessage());
+            return 1;
         } catch (Exception failure) {
             err.println("attach: could not attach to process " + pid + ": " + failure.getMessage()
                     + " (the target must be a HotSpot JVM of the same user, started without -XX:+DisableAttachMechanism)");
             return 1;
         }
         try {
-            String running = target.getSystemProperties().getProperty(AgentStartup.RUNNING_PROPERTY);
+            String running = target.systemProperties().getProperty(AgentStartup.RUNNING_PROPERTY);
             if (running != null) {
                 err.println("attach: the agent already runs in process " + pid + " (" + running + "); nothing was "
                         + "attached. A JVM takes the agent once: restart the service to change its config.");
                 return 1;
             }
             target.loadAgent(agentJar().getPath(), "config=" + config);
-            if (target.getSystemProperties().getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+            if (target.systemProperties().getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
                 err.println("attach: the agent did not start in process " + pid + "; the service runs as before, "
                         + "unprotected. Its stderr says why.");
                 return 1;
@@ -86,10 +89,10 @@ final class AttachCommand {
         return 0;
     }
 
-    private static void detach(VirtualMachine target) {
+    private static void detach(AttachedJvm target) {
         try {
-            target.detach();
-        } catch (IOException ignored) {
+            target.close();
+        } catch (Exception ignored) {
             // The target went away; nothing is left to release.
         }
     }

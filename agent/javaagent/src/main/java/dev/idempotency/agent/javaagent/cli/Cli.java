@@ -1,7 +1,8 @@
 package dev.idempotency.agent.javaagent.cli;
 
-import dev.idempotency.agent.javaagent.cli.verify.VerifyCommand;
+import dev.idempotency.agent.javaagent.instrumentation.JvmModules;
 import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
 import java.util.Arrays;
 
 /**
@@ -9,6 +10,8 @@ import java.util.Arrays;
  * success, 1 when the command failed, 2 on a usage error.
  */
 public final class Cli {
+
+    private static final String VERIFY = "dev.idempotency.agent.javaagent.cli.verify.VerifyCommand";
 
     private Cli() {
     }
@@ -41,7 +44,7 @@ public final class Cli {
                 case "discover":
                     return DiscoverCommand.run(rest, out, err);
                 case "verify":
-                    return VerifyCommand.run(rest, out, err);
+                    return verify(rest, out, err);
                 default:
                     err.println("unknown command: " + args[0]);
                     usage(err);
@@ -57,6 +60,31 @@ public final class Cli {
         } catch (RuntimeException unexpected) {
             err.println(args[0] + ": failed: " + unexpected);
             return 1;
+        }
+    }
+
+    /**
+     * {@code verify} speaks HTTP through the JDK's {@code HttpClient}, which came with Java 11: its
+     * classes are compiled for Java 11 and reached by name, so an older {@code java} is told what to
+     * run instead. The service it checks may run on any Java the agent supports.
+     */
+    private static int verify(String[] args, PrintStream out, PrintStream err) {
+        if (!JvmModules.ofThisJvm().hasModule("java.net.http")) {
+            err.println("verify: needs a java of version 11 or newer (it speaks HTTP with the JDK's HttpClient); this one is "
+                    + System.getProperty("java.version") + " at " + System.getProperty("java.home") + ". The service may "
+                    + "run on Java 8: run this same jar's verify with a newer java, on any machine that reaches the service.");
+            return 2;
+        }
+        try {
+            return (Integer) Class.forName(VERIFY).getMethod("run", String[].class, PrintStream.class, PrintStream.class)
+                    .invoke(null, args, out, err);
+        } catch (InvocationTargetException failed) {
+            if (failed.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) failed.getCause();
+            }
+            throw new IllegalStateException(failed.getCause());
+        } catch (ReflectiveOperationException missing) {
+            throw new IllegalStateException("the agent jar lacks " + VERIFY + ": " + missing, missing);
         }
     }
 

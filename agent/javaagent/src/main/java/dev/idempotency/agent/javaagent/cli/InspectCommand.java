@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import java.util.Collections;
 import dev.idempotency.agent.store.StoredRecord;
 import java.io.PrintStream;
 import java.util.Optional;
@@ -18,12 +19,12 @@ final class InspectCommand extends OperatorCommand {
 
     @Override
     Set<String> valueOptions() {
-        return Set.of("scope");
+        return Collections.singleton("scope");
     }
 
     @Override
     Set<String> flags() {
-        return Set.of();
+        return Collections.emptySet();
     }
 
     @Override
@@ -35,7 +36,7 @@ final class InspectCommand extends OperatorCommand {
     @Override
     int execute(OperatorStore store, PrintStream out) {
         Optional<StoredRecord> record = store.records().find(scope, key);
-        if (record.isEmpty()) {
+        if (!record.isPresent()) {
             throw new CommandFailed("inspect: no record for key '" + key + "' in scope " + RecordText.scope(scope)
                     + " (never used, purged, or released; a scoped endpoint needs --scope)");
         }

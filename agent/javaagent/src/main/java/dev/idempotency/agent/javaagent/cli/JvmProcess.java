@@ -1,9 +1,8 @@
 package dev.idempotency.agent.javaagent.cli;
 
-import com.sun.tools.attach.VirtualMachine;
-import com.sun.tools.attach.VirtualMachineDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 
 /**
  * Tells whether a process id names a Java virtual machine this user may attach to, before anything
@@ -27,16 +26,11 @@ final class JvmProcess {
     }
 
     private static boolean isListed(String pid) {
-        for (VirtualMachineDescriptor jvm : VirtualMachine.list()) {
-            if (jvm.id().equals(pid)) {
-                return true;
-            }
-        }
-        return false;
+        return AttachedJvm.listed().contains(pid);
     }
 
     /** The socket a running attach listener opens, seen through the process's own root (containers). */
     private static boolean hasAttachListener(String pid) {
-        return Files.exists(Path.of("/proc", pid, "root", "tmp", ".java_pid" + pid));
+        return Files.exists(Paths.get("/proc", pid, "root", "tmp", ".java_pid" + pid));
     }
 }

@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.config.DurationText;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
@@ -25,12 +28,12 @@ final class ListCommand extends OperatorCommand {
 
     @Override
     Set<String> valueOptions() {
-        return Set.of("state", "older-than", "limit");
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("state", "older-than", "limit")));
     }
 
     @Override
     Set<String> flags() {
-        return Set.of();
+        return Collections.emptySet();
     }
 
     @Override

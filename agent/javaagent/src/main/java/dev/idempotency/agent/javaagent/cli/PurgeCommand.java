@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import java.util.Collections;
 import java.io.PrintStream;
 import java.util.Set;
 
@@ -18,12 +19,12 @@ final class PurgeCommand extends OperatorCommand {
 
     @Override
     Set<String> valueOptions() {
-        return Set.of("batch-size");
+        return Collections.singleton("batch-size");
     }
 
     @Override
     Set<String> flags() {
-        return Set.of("dry-run");
+        return Collections.singleton("dry-run");
     }
 
     @Override

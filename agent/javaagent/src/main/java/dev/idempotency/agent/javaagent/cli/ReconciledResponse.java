@@ -1,11 +1,13 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import java.util.Collections;
 import dev.idempotency.agent.core.response.FieldSyntax;
 import dev.idempotency.agent.core.response.ReplayHeaders;
 import dev.idempotency.agent.store.StoredResponse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,13 +42,13 @@ final class ReconciledResponse {
                 throw new UsageException("resolve: --header " + name + " has a line break or control character in "
                         + "its value ('" + printable(value) + "'); give one header per --header, each on one line");
             }
-            if (!new ReplayHeaders(List.of(name)).allows(name)) {
+            if (!new ReplayHeaders(Collections.singletonList(name)).allows(name)) {
                 throw new UsageException("resolve: --header " + name + " is never stored or replayed by the agent");
             }
             headers.computeIfAbsent(name, any -> new ArrayList<>()).add(value);
         }
         if (body.length > 0 && headers.keySet().stream().noneMatch(name -> name.equalsIgnoreCase("Content-Type"))) {
-            headers.put("Content-Type", List.of(DEFAULT_CONTENT_TYPE));
+            headers.put("Content-Type", Collections.singletonList(DEFAULT_CONTENT_TYPE));
         }
         return new StoredResponse(status, headers, body, true);
     }
@@ -85,7 +87,7 @@ final class ReconciledResponse {
             return new byte[0];
         }
         try {
-            return Files.readAllBytes(Path.of(file));
+            return Files.readAllBytes(Paths.get(file));
         } catch (IOException e) {
             throw new CommandFailed("resolve: cannot read --body-file " + file + ": " + e);
         }

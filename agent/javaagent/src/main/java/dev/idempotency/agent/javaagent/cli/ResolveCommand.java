@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
@@ -30,12 +33,12 @@ final class ResolveCommand extends OperatorCommand {
 
     @Override
     Set<String> valueOptions() {
-        return Set.of("scope", "token", "status", "body-file", "header");
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("scope", "token", "status", "body-file", "header")));
     }
 
     @Override
     Set<String> flags() {
-        return Set.of("release", "complete", "force");
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("release", "complete", "force")));
     }
 
     @Override
@@ -101,7 +104,7 @@ final class ResolveCommand extends OperatorCommand {
 
     private StoredRecord current(OperatorStore store) {
         Optional<StoredRecord> record = store.records().find(scope, key);
-        if (record.isEmpty()) {
+        if (!record.isPresent()) {
             throw new CommandFailed("resolve: no record for key '" + key + "' in scope " + RecordText.scope(scope)
                     + "; nothing to resolve (the next request with this key executes)");
         }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import dev.idempotency.agent.javaagent.ThisProcess;
 import dev.idempotency.agent.javaagent.FileStoreAccessMXBean;
 import dev.idempotency.agent.javaagent.RecordData;
 import dev.idempotency.agent.javaagent.ResponseData;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -69,7 +71,7 @@ final class ServiceRecords implements RecordAccess {
             throw new CommandFailed(locked + ", and its note " + note + " cannot be read: " + e.getMessage());
         }
         long pid = holder.pid();
-        if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (!ThisProcess.isAlive(pid)) {
             throw new CommandFailed(locked + ", but process " + pid + ", which " + note + " names, no longer runs "
                     + "(a service that was killed leaves its note behind; the next one to open the file replaces it). "
                     + "Another process holds the file: another command (wait for it to finish), or a service whose "
@@ -94,7 +96,7 @@ final class ServiceRecords implements RecordAccess {
             }
             FileStoreAccessMXBean store = proxy(jmx, name, locked + " by process " + pid + " (named in " + note
                     + "), whose agent is of another version");
-            Path held = Path.of(store.getStoreFile());
+            Path held = Paths.get(store.getStoreFile());
             if (!Files.isSameFile(held, storeFile)) {
                 throw new CommandFailed(locked + "; " + note + " names process " + pid + ", but the agent there holds "
                         + held + ", another file. Nothing was changed.");

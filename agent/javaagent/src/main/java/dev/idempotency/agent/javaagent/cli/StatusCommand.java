@@ -1,5 +1,7 @@
 package dev.idempotency.agent.javaagent.cli;
 
+import java.util.Arrays;
+import java.util.Collections;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.io.IOException;
@@ -50,7 +52,7 @@ final class StatusCommand {
             out.println("instrumentation group disabled by instrumentation.disabled: " + group);
         }
         out.println("endpoints:");
-        List<String> unprotected = List.of((String[]) jmx.getAttribute(status, "UnprotectedEndpoints"));
+        List<String> unprotected = Arrays.asList((String[]) jmx.getAttribute(status, "UnprotectedEndpoints"));
         String[] entered = optional(jmx, status, "EndpointEntryPoints");
         for (String declared : (String[]) jmx.getAttribute(status, "DeclaredEndpoints")) {
             String name = declared.substring(0, declared.indexOf(' '));

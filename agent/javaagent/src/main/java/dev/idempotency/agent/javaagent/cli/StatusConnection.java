@@ -1,6 +1,5 @@
 package dev.idempotency.agent.javaagent.cli;
 
-import com.sun.tools.attach.VirtualMachine;
 import dev.idempotency.agent.javaagent.AgentStartup;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import java.io.IOException;
@@ -32,9 +31,8 @@ final class StatusConnection {
             throw new CommandFailed(refusal);
         }
         try {
-            VirtualMachine target = VirtualMachine.attach(pid);
-            try {
-                Properties properties = target.getSystemProperties();
+            try (AttachedJvm target = AttachedJvm.attach(pid)) {
+                Properties properties = target.systemProperties();
                 if (properties.getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
                     String why = properties.getProperty(AgentStartup.NOT_RUNNING_PROPERTY);
                     throw new CommandFailed("the agent does not run in process " + pid
@@ -42,8 +40,6 @@ final class StatusConnection {
                             + (why == null ? "" : "; it said: " + why));
                 }
                 return target.startLocalManagementAgent();
-            } finally {
-                target.detach();
             }
         } catch (CommandFailed refused) {
             throw refused;

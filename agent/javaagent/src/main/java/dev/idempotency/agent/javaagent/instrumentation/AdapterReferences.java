@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Arrays;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -86,7 +87,7 @@ final class AdapterReferences {
                 }
             }
         }
-        return List.copyOf(missing);
+        return Collections.unmodifiableList(new ArrayList<>(missing));
     }
 
     /** Every reference, the optional ones included: what the adapter needs of the newest API. */
@@ -137,7 +138,7 @@ final class AdapterReferences {
                 direct.add(superName);
             }
             if (interfaces != null) {
-                direct.addAll(List.of(interfaces));
+                direct.addAll(Arrays.asList(interfaces));
             }
             supertypes.put(name, direct);
             direct.forEach(type -> addClass(required, type));
@@ -313,26 +314,26 @@ final class AdapterReferences {
             // a reference needed anyway is not optional elsewhere
             overriding.forEach(method -> method.references.removeAll(required));
             overriding.removeIf(method -> method.references.isEmpty());
-            return new AdapterReferences(Collections.unmodifiableSet(required), List.copyOf(overriding));
+            return new AdapterReferences(Collections.unmodifiableSet(required), Collections.unmodifiableList(new ArrayList<>(overriding)));
         }
 
         /** The supertypes outside the adapter that an adapter class has, directly or through other adapter classes. */
         private List<String> hostSupertypesOf(String adapterClass) {
             List<String> host = new ArrayList<>();
             Set<String> seen = new HashSet<>();
-            Deque<String> pending = new ArrayDeque<>(supertypes.getOrDefault(adapterClass, List.of()));
+            Deque<String> pending = new ArrayDeque<>(supertypes.getOrDefault(adapterClass, Collections.emptyList()));
             while (!pending.isEmpty()) {
                 String type = pending.poll();
                 if (!seen.add(type)) {
                     continue;
                 }
                 if (own.contains(type)) {
-                    pending.addAll(supertypes.getOrDefault(type, List.of()));
+                    pending.addAll(supertypes.getOrDefault(type, Collections.emptyList()));
                 } else {
                     host.add(type);
                 }
             }
-            return List.copyOf(host);
+            return Collections.unmodifiableList(new ArrayList<>(host));
         }
     }
 }

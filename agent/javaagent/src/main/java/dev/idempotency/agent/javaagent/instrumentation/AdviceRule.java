@@ -134,7 +134,7 @@ final class AdviceRule {
             all.add(new ResolvedAdvice(each.methods(),
                     Advice.to(pool.describe(each.adviceClass()).resolve(), locator).withExceptionHandler(failures)));
         }
-        return List.copyOf(all);
+        return Collections.unmodifiableList(new ArrayList<>(all));
     }
 
     /** The methods one advice applies to, with the advice as resolved for a loader. */

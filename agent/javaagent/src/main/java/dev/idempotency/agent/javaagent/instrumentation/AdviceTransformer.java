@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.isSynthetic;
 import static net.bytebuddy.matcher.ElementMatchers.isVirtual;
 import static net.bytebuddy.matcher.ElementMatchers.not;
@@ -54,7 +55,7 @@ final class AdviceTransformer implements ClassFileTransformer {
     private final AgentBuilder.CircularityLock lock = new AgentBuilder.CircularityLock.Default();
 
     AdviceTransformer(List<AdviceRule> rules, InstrumentationEvents events) {
-        this.rules = List.copyOf(rules);
+        this.rules = Collections.unmodifiableList(new ArrayList<>(rules));
         this.events = events;
     }
 

@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -36,7 +39,7 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of(INTERNAL_CLIENT, MINIMAL_CLIENT);
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(INTERNAL_CLIENT, MINIMAL_CLIENT)));
     }
 
     @Override
@@ -46,7 +49,7 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
 
     @Override
     public List<MethodAdvice> advice() {
-        return List.of(new MethodAdvice(named("doExecute").and(takesArguments(3))
+        return Collections.singletonList(new MethodAdvice(named("doExecute").and(takesArguments(3))
                 .and(takesArgument(0, named("org.apache.hc.core5.http.HttpHost")))
                 .and(takesArgument(1, named("org.apache.hc.core5.http.ClassicHttpRequest"))),
                 "dev.idempotency.agent.clients.apache5.DoExecuteAdvice"));

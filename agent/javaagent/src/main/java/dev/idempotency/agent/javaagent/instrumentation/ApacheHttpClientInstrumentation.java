@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -32,7 +33,7 @@ final class ApacheHttpClientInstrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of(PROTOCOL_EXEC);
+        return Collections.singleton(PROTOCOL_EXEC);
     }
 
     @Override
@@ -42,7 +43,7 @@ final class ApacheHttpClientInstrumentation extends HostApiInstrumentation {
 
     @Override
     public List<MethodAdvice> advice() {
-        return List.of(new MethodAdvice(named("execute").and(takesArguments(4))
+        return Collections.singletonList(new MethodAdvice(named("execute").and(takesArguments(4))
                 .and(takesArgument(0, named("org.apache.http.conn.routing.HttpRoute")))
                 .and(takesArgument(1, named("org.apache.http.client.methods.HttpRequestWrapper"))),
                 "dev.idempotency.agent.clients.apache4.ProtocolExecAdvice"));

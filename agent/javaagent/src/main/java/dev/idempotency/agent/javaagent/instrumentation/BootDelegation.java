@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import static net.bytebuddy.matcher.ElementMatchers.any;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -30,7 +33,7 @@ final class BootDelegation {
     /** Eclipse Equinox's loader of one bundle's classes, the base of {@code EquinoxClassLoader}. */
     static final String EQUINOX_BUNDLE_LOADER = "org.eclipse.osgi.internal.loader.ModuleClassLoader";
     /** Every class the boot delegation advises, by binary name: the pre-filter passes them whatever the config. */
-    static final Set<String> CLASS_NAMES = Set.of(JBOSS_MODULE, FELIX_BUNDLE_LOADER, EQUINOX_BUNDLE_LOADER);
+    static final Set<String> CLASS_NAMES = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(JBOSS_MODULE, FELIX_BUNDLE_LOADER, EQUINOX_BUNDLE_LOADER)));
     static final String BRIDGE_PACKAGE = "dev.idempotency.agent.bootstrap.";
 
     private BootDelegation() {
@@ -38,15 +41,12 @@ final class BootDelegation {
 
     /** One rule per module system, in whatever loader defines its class (the system loader, as a rule). */
     static List<AdviceRule> rules() {
-        return List.of(
-                rule(JBOSS_MODULE, "loadModuleClass"),
-                rule(FELIX_BUNDLE_LOADER, "loadClass"),
-                rule(EQUINOX_BUNDLE_LOADER, "loadClass"));
+        return Collections.unmodifiableList(Arrays.asList(rule(JBOSS_MODULE, "loadModuleClass"), rule(FELIX_BUNDLE_LOADER, "loadClass"), rule(EQUINOX_BUNDLE_LOADER, "loadClass")));
     }
 
     private static AdviceRule rule(String type, String method) {
         return AdviceRule.ofAgentAdvice(named(type), any(), EntryPointKind.CLASS_LOADING,
-                List.of(new MethodAdvice(named(method).and(takesArguments(String.class, boolean.class)),
+                Collections.singletonList(new MethodAdvice(named(method).and(takesArguments(String.class, boolean.class)),
                         BridgeFromBootstrapAdvice.class.getName())),
                 "boot delegation");
     }

@@ -11,7 +11,7 @@ import dev.idempotency.agent.bootstrap.Bridge;
 final class BridgeVisibility {
 
     static final Class<?> BRIDGE = Bridge.class;
-    static final String PACKAGE = Bridge.class.getPackageName();
+    static final String PACKAGE = Bridge.class.getName().substring(0, Bridge.class.getName().lastIndexOf('.'));
 
     private BridgeVisibility() {
     }

@@ -1,7 +1,10 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.security.ProtectionDomain;
@@ -14,7 +17,8 @@ import java.util.Set;
 /**
  * Defines classes in loaders the agent does not own: the bridge in the bootstrap loader, an
  * adapter in a container's loader. It calls {@code ClassLoader}'s own define methods, which the
- * JVM opens to the agent through {@link Instrumentation#redefineModule}; so no
+ * JVM opens to the agent through {@code Instrumentation.redefineModule} ({@link JvmModules}; on
+ * Java 8, which has no modules, through reflection); so from Java 11 on no
  * {@code sun.misc.Unsafe} (Java 24 and later warn of it, and it is going away), and no jar appended
  * to the bootstrap search path (which turns off class data sharing for every other loader and
  * makes the JVM print a warning at each start).
@@ -34,12 +38,10 @@ public final class ClassDefiner {
     }
 
     static ClassDefiner open(Instrumentation instrumentation) throws ReflectiveOperationException {
-        Module agent = ClassDefiner.class.getModule();
-        Module javaBase = Object.class.getModule();
-        if (!javaBase.isOpen("java.lang", agent)) {
-            instrumentation.redefineModule(javaBase, Set.of(), Map.of(), Map.of("java.lang", Set.of(agent)), Set.of(), Map.of());
+        MethodHandles.Lookup lookup = JvmModules.ofThisJvm().privateLookupInClassLoader(instrumentation);
+        if (lookup == null) {
+            return openOnJava8();
         }
-        MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(ClassLoader.class, MethodHandles.lookup());
         return new ClassDefiner(
                 lookup.findVirtual(ClassLoader.class, "getClassLoadingLock", MethodType.methodType(Object.class, String.class)),
                 lookup.findVirtual(ClassLoader.class, "findLoadedClass", MethodType.methodType(Class.class, String.class)),
@@ -47,6 +49,39 @@ public final class ClassDefiner {
                         String.class, byte[].class, int.class, int.class, ProtectionDomain.class)),
                 lookup.findStatic(ClassLoader.class, "defineClass1", MethodType.methodType(Class.class,
                         ClassLoader.class, String.class, byte[].class, int.class, int.class, ProtectionDomain.class, String.class)));
+    }
+
+    /**
+     * Java 8 has no modules to open: the same methods are made accessible by reflection, which it
+     * never warns of. Its {@code defineClass1} cannot define in the bootstrap loader;
+     * {@code sun.misc.Unsafe.defineClass} (Java 8 to 10) does, with the same arguments.
+     */
+    private static ClassDefiner openOnJava8() throws ReflectiveOperationException {
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        Class<?> unsafeType = Class.forName("sun.misc.Unsafe");
+        Field theUnsafe = unsafeType.getDeclaredField("theUnsafe");
+        theUnsafe.setAccessible(true);
+        MethodHandle unsafeDefine = lookup.findVirtual(unsafeType, "defineClass", MethodType.methodType(Class.class,
+                String.class, byte[].class, int.class, int.class, ClassLoader.class, ProtectionDomain.class))
+                .bindTo(theUnsafe.get(null));
+        // (loader, name, bytes, offset, length, domain, source): the source is the Java 9 method's alone
+        MethodHandle defineInBootstrap = MethodHandles.dropArguments(
+                MethodHandles.permuteArguments(unsafeDefine,
+                        MethodType.methodType(Class.class, ClassLoader.class, String.class, byte[].class, int.class, int.class,
+                                ProtectionDomain.class),
+                        1, 2, 3, 4, 0, 5),
+                6, String.class);
+        return new ClassDefiner(
+                lookup.unreflect(accessible(ClassLoader.class.getDeclaredMethod("getClassLoadingLock", String.class))),
+                lookup.unreflect(accessible(ClassLoader.class.getDeclaredMethod("findLoadedClass", String.class))),
+                lookup.unreflect(accessible(ClassLoader.class.getDeclaredMethod("defineClass",
+                        String.class, byte[].class, int.class, int.class, ProtectionDomain.class))),
+                defineInBootstrap);
+    }
+
+    private static Method accessible(Method method) {
+        method.setAccessible(true);
+        return method;
     }
 
     /**

@@ -1,63 +1,23 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
-import dev.idempotency.agent.bootstrap.Bridge;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
- * Opens a class file as {@code loader.getResourceAsStream} would, without the JDK's search of every
- * module for it. The JDK's application class loader asks the bootstrap and platform loaders first,
- * and each of them, for a name in no package of theirs, asks every module it defines (about 70) for
- * the file: one run-time image lookup each, for a file no module can hold, as a module holds only
- * class files of its own packages. So for that loader and a class in a package of no module of the
- * boot layer, the file can only come from the boot class path appended to (where agents put their
- * bridges) or from the class path, and is read from those two, in that order, directly. Any other
- * loader, or a class in a module's package, is read as a resource as usual.
+ * Opens a class file by name for the pre-filter, as {@code loader.getResourceAsStream} would. From
+ * Java 9 on, the JDK's application class loader is read through a shortcut that skips its search of
+ * every module ({@link JvmModules#classFileResources()}); on Java 8 it is the resource itself.
  */
-final class ClassFileResources {
+public interface ClassFileResources {
 
-    private final ClassLoader applicationLoader;
-    /** Reads the boot class path appended to; {@code null} when this JVM has none to read through. */
-    private final Module bootClassPath;
-    private final Set<String> modulePackages;
-
-    ClassFileResources(ClassLoader applicationLoader, Module bootClassPath, ModuleLayer layer) {
-        this.applicationLoader = applicationLoader;
-        this.bootClassPath = bootClassPath;
-        this.modulePackages = packagesOf(layer);
-    }
-
-    /** The shortcut for this JVM's application class loader, through the agent's bridge on the boot class path. */
-    static ClassFileResources ofThisJvm() {
-        ClassLoader system = ClassLoader.getSystemClassLoader();
-        boolean jdkLoader = system.getParent() == ClassLoader.getPlatformClassLoader()
-                && system.getClass().getName().equals("jdk.internal.loader.ClassLoaders$AppClassLoader");
-        Module bootClassPath = Bridge.class.getClassLoader() == null ? Bridge.class.getModule() : null;
-        return new ClassFileResources(jdkLoader ? system : null, bootClassPath, ModuleLayer.boot());
-    }
+    /** Each class file read as its loader's resource. */
+    ClassFileResources AS_RESOURCES = (loader, internalName) -> loader.getResourceAsStream(internalName + ".class");
 
     /** The class file of {@code internalName} as {@code loader} finds it; {@code null} when it finds none. */
-    InputStream open(ClassLoader loader, String internalName) throws IOException {
-        String resource = internalName + ".class";
-        if (loader != applicationLoader || bootClassPath == null || !onClassPathOnly(internalName)) {
-            return loader.getResourceAsStream(resource);
-        }
-        InputStream appended = bootClassPath.getResourceAsStream(resource);
-        return appended != null ? appended : loader.getUnnamedModule().getResourceAsStream(resource);
-    }
+    InputStream open(ClassLoader loader, String internalName) throws IOException;
 
-    private boolean onClassPathOnly(String internalName) {
-        int end = internalName.lastIndexOf('/');
-        return end > 0 && !modulePackages.contains(internalName.substring(0, end).replace('/', '.'));
-    }
-
-    private static Set<String> packagesOf(ModuleLayer layer) {
-        Set<String> packages = new HashSet<>();
-        for (Module module : layer.modules()) {
-            packages.addAll(module.getPackages());
-        }
-        return packages;
+    /** The way to read them on this JVM. */
+    static ClassFileResources ofThisJvm() {
+        return JvmModules.ofThisJvm().classFileResources();
     }
 }

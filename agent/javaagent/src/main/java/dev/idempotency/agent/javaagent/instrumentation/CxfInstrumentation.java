@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -41,7 +42,7 @@ final class CxfInstrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of(DESTINATION);
+        return Collections.singleton(DESTINATION);
     }
 
     /** CXF 4's class of the same name takes {@code jakarta.servlet} arguments: it is not this group's. */
@@ -52,7 +53,7 @@ final class CxfInstrumentation extends HostApiInstrumentation {
 
     @Override
     public List<MethodAdvice> advice() {
-        return List.of(new MethodAdvice(invoke(), "dev.idempotency.agent.servlet.javax.CxfDestinationAdvice"));
+        return Collections.singletonList(new MethodAdvice(invoke(), "dev.idempotency.agent.servlet.javax.CxfDestinationAdvice"));
     }
 
     private static ElementMatcher.Junction<MethodDescription> invoke() {

@@ -15,6 +15,7 @@ import java.util.function.Consumer;
  * advice transformer is prepared on another thread: the first class an instrumentation may want
  * (a servlet, a filter, a JAX-RS dispatcher) waits for it, so none is ever defined uninstrumented;
  * every other class passes straight through. At an attach the advice transformer is ready at once.
+ * From Java 9 on the JVM calls the variant with the class's module, whose default is this one.
  */
 final class DeferredTransformer implements ClassFileTransformer {
 
@@ -42,15 +43,6 @@ final class DeferredTransformer implements ClassFileTransformer {
         return transformer == null ? null : transformer.transform(loader, name, redefined, domain, bytes);
     }
 
-    @Override
-    public byte[] transform(Module module, ClassLoader loader, String name, Class<?> redefined,
-            ProtectionDomain domain, byte[] bytes) throws IllegalClassFormatException {
-        if (!candidates.mayBeInstrumented(loader, name, bytes)) {
-            return null;
-        }
-        ClassFileTransformer transformer = precise(name);
-        return transformer == null ? null : transformer.transform(module, loader, name, redefined, domain, bytes);
-    }
 
     private ClassFileTransformer precise(String name) {
         try {

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.LinkedHashSet;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -36,7 +37,7 @@ final class EntryPointCandidates {
 
     /** Internal names of the classes every start instruments, whatever the config. */
     private static final Set<String> INFRASTRUCTURE = BootDelegation.CLASS_NAMES.stream()
-            .map(EntryPointCandidates::internalName).collect(Collectors.toUnmodifiableSet());
+            .map(EntryPointCandidates::internalName).collect(Collectors.collectingAndThen(Collectors.toSet(), Collections::unmodifiableSet));
 
     /** Internal name to the groups that want the class by that name, enabled groups first. */
     private final Map<String, List<EntryPointInstrumentation>> byName;
@@ -76,7 +77,7 @@ final class EntryPointCandidates {
                 byInterface.add(new ByInterface(instrumentation, new ImplementorScan(targets, classFiles)));
             }
         }
-        return new EntryPointCandidates(byName, byInterface, Set.copyOf(disabledGroups), events);
+        return new EntryPointCandidates(byName, byInterface, Collections.unmodifiableSet(new LinkedHashSet<>(disabledGroups)), events);
     }
 
     boolean mayBeInstrumented(ClassLoader loader, String internalName, byte[] bytes) {

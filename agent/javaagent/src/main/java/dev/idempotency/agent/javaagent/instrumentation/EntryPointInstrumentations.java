@@ -1,5 +1,7 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -16,21 +18,12 @@ final class EntryPointInstrumentations {
 
     /** One per group, in the order of {@code InstrumentationGroups.ALL}. */
     static List<EntryPointInstrumentation> all() {
-        return List.of(
-                ServletInstrumentation.javax(),
-                ServletInstrumentation.jakarta(),
-                JerseyInstrumentation.javax(),
-                JerseyInstrumentation.jakarta(),
-                ResteasyInstrumentation.jakarta(),
-                ResteasyInstrumentation.javax4(),
-                ResteasyInstrumentation.javax3(),
-                CxfInstrumentation.javax());
+        return Collections.unmodifiableList(Arrays.asList(ServletInstrumentation.javax(), ServletInstrumentation.jakarta(), JerseyInstrumentation.javax(), JerseyInstrumentation.jakarta(), ResteasyInstrumentation.jakarta(), ResteasyInstrumentation.javax4(), ResteasyInstrumentation.javax3(), CxfInstrumentation.javax()));
     }
 
     /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */
     static List<EntryPointInstrumentation> clients() {
-        return List.of(ApacheHttpClientInstrumentation.v4(), ApacheHttpClient5Instrumentation.v5(),
-                OkHttpInstrumentation.v3());
+        return Collections.unmodifiableList(Arrays.asList(ApacheHttpClientInstrumentation.v4(), ApacheHttpClient5Instrumentation.v5(), OkHttpInstrumentation.v3()));
     }
 
     /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */
@@ -40,7 +33,7 @@ final class EntryPointInstrumentations {
         }
         List<EntryPointInstrumentation> both = new ArrayList<>(all());
         both.addAll(clients());
-        return List.copyOf(both);
+        return Collections.unmodifiableList(new ArrayList<>(both));
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */

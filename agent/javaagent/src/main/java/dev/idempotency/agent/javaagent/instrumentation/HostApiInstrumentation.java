@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import java.util.Set;
 import net.bytebuddy.matcher.ElementMatcher;
 
@@ -44,12 +45,12 @@ abstract class HostApiInstrumentation implements EntryPointInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of();
+        return Collections.emptySet();
     }
 
     @Override
     public Set<String> entryInterfaces() {
-        return Set.of();
+        return Collections.emptySet();
     }
 
     /** One matcher per group, shared by the pre-filter and Byte Buddy, so each loader is looked at once. */

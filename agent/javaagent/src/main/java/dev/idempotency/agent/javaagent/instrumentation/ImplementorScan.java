@@ -85,7 +85,7 @@ final class ImplementorScan {
 
     private ClassFileHeader read(ClassLoader loader, String name) {
         try (InputStream in = classFiles.open(loader, name)) {
-            return in == null ? null : ClassFileHeader.parse(in.readAllBytes());
+            return in == null ? null : ClassFileHeader.parse(NestedJar.readAll(in));
         } catch (IOException | RuntimeException unreadable) {
             return null;
         }

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
@@ -38,6 +40,9 @@ public final class JdkClients {
 
     static final String URL_CONNECTION = "sun.net.www.protocol.http.HttpURLConnection";
     static final String HTTP_CLIENT = "jdk.internal.net.http.HttpClientImpl";
+    private static final String HTTP_MODULE = "java.net.http";
+    /** By name: the advice is compiled for Java 11, and read only where {@code java.net.http} is. */
+    private static final String HTTP_CLIENT_ADVICE = "dev.idempotency.agent.javaagent.instrumentation.HttpClientAdvice";
 
     private JdkClients() {
     }
@@ -50,26 +55,26 @@ public final class JdkClients {
         if (!disabledGroups.contains(InstrumentationGroups.HTTP_URL_CONNECTION)) {
             rules.add(AdviceRule.ofAgentAdvice(named(URL_CONNECTION), bootstrapLoader(),
                     EntryPointKind.DOWNSTREAM_CLIENT,
-                    List.of(new MethodAdvice(namedOneOf("connect", "getOutputStream", "getInputStream")
+                    Collections.singletonList(new MethodAdvice(namedOneOf("connect", "getOutputStream", "getInputStream")
                             .and(takesArguments(0)).and(isPublic()), UrlConnectionAdvice.class.getName())),
                     InstrumentationGroups.HTTP_URL_CONNECTION));
             names.add(URL_CONNECTION);
-            readBridge(instrumentation, Object.class.getModule());
+            JvmModules.ofThisJvm().readBridge(instrumentation, "java.base");
         }
-        Optional<Module> httpModule = ModuleLayer.boot().findModule("java.net.http");
-        if (!disabledGroups.contains(InstrumentationGroups.JDK_HTTP_CLIENT) && httpModule.isPresent()) {
+        // the JDK's HttpClient came with Java 11: on Java 8 the group has nothing to instrument
+        if (!disabledGroups.contains(InstrumentationGroups.JDK_HTTP_CLIENT) && JvmModules.ofThisJvm().hasModule(HTTP_MODULE)) {
             rules.add(AdviceRule.ofAgentAdvice(named(HTTP_CLIENT), platformLoader(), EntryPointKind.DOWNSTREAM_CLIENT,
-                    List.of(new MethodAdvice(named("sendAsync").and(takesArguments(4))
+                    Collections.singletonList(new MethodAdvice(named("sendAsync").and(takesArguments(4))
                             .and(takesArgument(0, named("java.net.http.HttpRequest"))),
-                            HttpClientAdvice.class.getName())),
+                            HTTP_CLIENT_ADVICE)),
                     InstrumentationGroups.JDK_HTTP_CLIENT));
             names.add(HTTP_CLIENT);
-            readBridge(instrumentation, httpModule.get());
+            JvmModules.ofThisJvm().readBridge(instrumentation, HTTP_MODULE);
         }
         if (rules.isEmpty()) {
-            return Set.of();
+            return Collections.emptySet();
         }
-        Set<String> internalNames = Set.copyOf(names.stream().map(name -> name.replace('.', '/')).collect(Collectors.toList()));
+        Set<String> internalNames = Collections.unmodifiableSet(new LinkedHashSet<>(names.stream().map(name -> name.replace('.', '/')).collect(Collectors.toList())));
         AdviceTransformer advice = new AdviceTransformer(rules, events);
         instrumentation.addTransformer(new ByName(internalNames, advice), true);
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
@@ -82,15 +87,7 @@ public final class JdkClients {
                 }
             }
         }
-        return Set.copyOf(names);
-    }
-
-    /** {@code module} (of the JDK) may from now on link against the bridge's classes. */
-    private static void readBridge(Instrumentation instrumentation, Module module) {
-        Module bridge = DownstreamCalls.class.getModule();
-        if (!module.canRead(bridge)) {
-            instrumentation.redefineModule(module, Set.of(bridge), Map.of(), Map.of(), Set.of(), Map.of());
-        }
+        return Collections.unmodifiableSet(new LinkedHashSet<>(names));
     }
 
     private static ElementMatcher<ClassLoader> bootstrapLoader() {
@@ -98,7 +95,7 @@ public final class JdkClients {
     }
 
     private static ElementMatcher<ClassLoader> platformLoader() {
-        ClassLoader platform = ClassLoader.getPlatformClassLoader();
+        ClassLoader platform = ClassLoader.getSystemClassLoader().getParent();
         return loader -> loader == platform;
     }
 

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -39,7 +40,7 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of(INVOKER);
+        return Collections.singleton(INVOKER);
     }
 
     @Override
@@ -49,7 +50,7 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
 
     @Override
     public List<MethodAdvice> advice() {
-        return List.of(new MethodAdvice(named("apply").and(takesArguments(1)),
+        return Collections.singletonList(new MethodAdvice(named("apply").and(takesArguments(1)),
                 "dev.idempotency.agent.jaxrs.jersey." + namespace + ".JerseyAdvice"));
     }
 

@@ -62,7 +62,7 @@ public final class NestedJar {
         return classes;
     }
 
-    private static byte[] readAll(InputStream in) throws IOException {
+    static byte[] readAll(InputStream in) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
         for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {

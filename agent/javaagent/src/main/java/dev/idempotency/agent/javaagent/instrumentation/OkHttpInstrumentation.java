@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -30,7 +31,7 @@ final class OkHttpInstrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of(CLIENT);
+        return Collections.singleton(CLIENT);
     }
 
     @Override
@@ -40,7 +41,7 @@ final class OkHttpInstrumentation extends HostApiInstrumentation {
 
     @Override
     public List<MethodAdvice> advice() {
-        return List.of(new MethodAdvice(named("newCall").and(takesArguments(1))
+        return Collections.singletonList(new MethodAdvice(named("newCall").and(takesArguments(1))
                 .and(takesArgument(0, named("okhttp3.Request"))),
                 "dev.idempotency.agent.clients.okhttp3.NewCallAdvice"));
     }

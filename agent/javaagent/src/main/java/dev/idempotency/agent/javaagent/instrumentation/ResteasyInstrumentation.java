@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -67,7 +70,7 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Set.of(DISPATCHER, RESPONSE_WRITER);
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(DISPATCHER, RESPONSE_WRITER)));
     }
 
     @Override
@@ -77,12 +80,10 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
 
     @Override
     public List<MethodAdvice> advice() {
-        return List.of(
-                new MethodAdvice(named("invoke").and(takesArguments(3)).and(takesArgument(2, named(invoker))),
-                        adapterPackage + "ResteasyAdvice"),
-                new MethodAdvice(named("writeNomapResponse").and(takesArguments(6))
+        return Collections.unmodifiableList(Arrays.asList(new MethodAdvice(named("invoke").and(takesArguments(3)).and(takesArgument(2, named(invoker))),
+                        adapterPackage + "ResteasyAdvice"), new MethodAdvice(named("writeNomapResponse").and(takesArguments(6))
                         .and(takesArgument(4, named("java.util.function.Consumer"))),
-                        adapterPackage + "ResteasyWriteAdvice"));
+                        adapterPackage + "ResteasyWriteAdvice")));
     }
 
     @Override

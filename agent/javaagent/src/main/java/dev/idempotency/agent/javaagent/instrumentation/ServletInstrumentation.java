@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
@@ -42,7 +45,7 @@ final class ServletInstrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> entryInterfaces() {
-        return Set.of(api + "Servlet", api + "Filter");
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(api + "Servlet", api + "Filter")));
     }
 
     @Override
@@ -62,7 +65,7 @@ final class ServletInstrumentation extends HostApiInstrumentation {
                 .and(takesArgument(0, named(api + "ServletRequest")))
                 .and(takesArgument(1, named(api + "ServletResponse")))
                 .and(not(isAbstract()));
-        return List.of(new MethodAdvice(service.or(doFilter), "dev.idempotency.agent.servlet." + namespace + ".ServletAdvice"));
+        return Collections.singletonList(new MethodAdvice(service.or(doFilter), "dev.idempotency.agent.servlet." + namespace + ".ServletAdvice"));
     }
 
     @Override

@@ -71,7 +71,7 @@ final class TypeDescriptionCache extends AgentBuilder.PoolStrategy.WithTypePoolC
         private final Map<String, TypePool.Resolution> resolutions;
 
         Bounded(int capacity) {
-            this.resolutions = new LinkedHashMap<>(64, 0.75f, true) {
+            this.resolutions = new LinkedHashMap<String, TypePool.Resolution>(64, 0.75f, true) {
                 private static final long serialVersionUID = 1L;
 
                 @Override

@@ -94,7 +94,7 @@ final class ScrapeExchange implements PrometheusHttpExchange, PrometheusHttpRequ
 
     @Override
     public Enumeration<String> getHeaders(String name) {
-        return Collections.enumeration(headers.getOrDefault(name.toLowerCase(Locale.ROOT), List.of()));
+        return Collections.enumeration(headers.getOrDefault(name.toLowerCase(Locale.ROOT), Collections.emptyList()));
     }
 
     @Override

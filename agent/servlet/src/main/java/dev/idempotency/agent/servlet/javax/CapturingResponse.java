@@ -1,5 +1,6 @@
 package dev.idempotency.agent.servlet.javax;
 
+import java.util.Collections;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
 import java.io.IOException;
@@ -180,7 +181,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         int status = CapturedResponse.statusReceived(getStatus(), isCommitted(), failure);
         Map<String, List<String>> headers = new LinkedHashMap<>();
         if (getContentType() != null) {
-            headers.put("Content-Type", List.of(getContentType()));
+            headers.put("Content-Type", Collections.singletonList(getContentType()));
         }
         for (String name : getHeaderNames()) {
             if (!headers.containsKey(name)) {

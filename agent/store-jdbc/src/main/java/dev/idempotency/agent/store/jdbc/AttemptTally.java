@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Collections;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -114,7 +115,7 @@ final class AttemptTally {
 
         private final AtomicBoolean started = new AtomicBoolean();
         private final AtomicBoolean ended = new AtomicBoolean();
-        private Map<Generation, Integer> taken = Map.of();
+        private Map<Generation, Integer> taken = Collections.emptyMap();
 
         /** Writes the pending counts with the connection given (within its transaction, if any). */
         int write(Connection connection) throws SQLException {

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Collections;
+import java.util.Arrays;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -54,7 +56,7 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
     /** The insert alone: a key that has a row fails it, and the caller goes on. */
     @Override
     ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
-        List<ClaimResult> alone = insert(connection, List.of(claim));
+        List<ClaimResult> alone = insert(connection, Collections.singletonList(claim));
         return alone == null ? null : alone.get(0);
     }
 
@@ -99,7 +101,7 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
                     StoredRecord record = RecordRows.read(row, dialect);
-                    inserted.put(List.of(record.scope(), record.key()), record);
+                    inserted.put(Collections.unmodifiableList(Arrays.asList(record.scope(), record.key())), record);
                 }
             }
         } catch (SQLException e) {
@@ -117,6 +119,6 @@ final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
     }
 
     private static List<String> keyOf(NewClaim claim) {
-        return List.of(claim.request.scope(), claim.request.key());
+        return Collections.unmodifiableList(Arrays.asList(claim.request.scope(), claim.request.key()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
-import com.zaxxer.hikari.SQLExceptionOverride;
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -61,11 +62,11 @@ abstract class Dialect {
     abstract Properties connectionProperties(StoreSettings settings);
 
     /**
-     * Which failures leave a pooled connection unusable beyond what the pool recognises itself
-     * (network errors, SQLState class 08); {@code null} for the pool's own judgement.
+     * Whether {@code failure} left its connection unusable beyond what the pool recognises itself
+     * (network errors, SQLState class 08): the store then evicts it from the pool at once.
      */
-    SQLExceptionOverride brokenConnections() {
-        return null;
+    boolean breaksConnection(SQLException failure) {
+        return false;
     }
 
     /** Settles settings of the database itself, once per store, on its first connection. */
@@ -197,15 +198,14 @@ abstract class Dialect {
 
     /** The record table in standard SQL, given the dialect's names for three column types. */
     List<String> standardCreateTable(String table, String timestamp, String text, String binary) {
-        return List.of("CREATE TABLE IF NOT EXISTS " + table + " ("
+        return Collections.unmodifiableList(Arrays.asList("CREATE TABLE IF NOT EXISTS " + table + " ("
                 + "scope VARCHAR(255) NOT NULL, idem_key VARCHAR(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
                 + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
                 + "fencing_token BIGINT NOT NULL, lease_until " + timestamp + " NOT NULL, attempts INT NOT NULL, "
                 + "first_request_id VARCHAR(255), response_status INT, response_headers " + text + ", "
                 + "response_body " + binary + ", body_retained BOOLEAN, created_at " + timestamp + " NOT NULL, "
                 + "completed_at " + timestamp + ", expires_at " + timestamp + " NOT NULL, "
-                + "PRIMARY KEY (scope, idem_key))",
-                "CREATE INDEX IF NOT EXISTS " + purgeIndexName(table) + " ON " + table + " (expires_at)");
+                + "PRIMARY KEY (scope, idem_key))", "CREATE INDEX IF NOT EXISTS " + purgeIndexName(table) + " ON " + table + " (expires_at)"));
     }
 
     /** Whole seconds, rounded up, for drivers and settings that take seconds. */

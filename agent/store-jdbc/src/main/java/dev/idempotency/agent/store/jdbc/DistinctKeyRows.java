@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Arrays;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -43,7 +44,12 @@ abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
     @Override
     public List<O> run(List<I> inputs) throws SQLException {
         try (Connection connection = connections.open()) {
-            return run(connection, inputs);
+            try {
+                return run(connection, inputs);
+            } catch (SQLException e) {
+                connections.failed(connection, e);
+                throw e;
+            }
         }
     }
 
@@ -77,7 +83,7 @@ abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
         Set<List<String>> seen = new HashSet<>();
         List<Integer> chosen = new ArrayList<>(inputs.size());
         for (int i = 0; i < inputs.size(); i++) {
-            if (seen.add(List.of(scope(inputs.get(i)), key(inputs.get(i))))) {
+            if (seen.add(Collections.unmodifiableList(Arrays.asList(scope(inputs.get(i)), key(inputs.get(i)))))) {
                 chosen.add(i);
             }
         }

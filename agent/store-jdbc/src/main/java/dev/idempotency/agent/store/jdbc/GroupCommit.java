@@ -22,7 +22,7 @@ final class GroupCommit extends WriteStrategy {
     GroupCommit(StoreConnections table, long waitMillis, GroupCommitWriter.IdleWork idleWork) {
         super(table);
         this.idleWork = idleWork;
-        this.writer = new GroupCommitWriter(table::open, table.description, GroupCommitWriter.DEFAULT_MAX_BATCH,
+        this.writer = new GroupCommitWriter(table, table.description, GroupCommitWriter.DEFAULT_MAX_BATCH,
                 waitMillis, idleWork);
     }
 

@@ -36,6 +36,10 @@ final class GroupCommitWriter implements AutoCloseable {
     /** Opens a connection ready for writes (schema checked), in auto-commit. */
     interface ConnectionSource {
         Connection open() throws SQLException;
+
+        /** {@code failure} came from {@code connection}, not yet closed: a chance to evict it from the pool. */
+        default void failed(Connection connection, SQLException failure) {
+        }
     }
 
     /**
@@ -241,7 +245,12 @@ final class GroupCommitWriter implements AutoCloseable {
             return;
         }
         try (Connection connection = connections.open()) {
-            idleWorkDue = idleWork.step(connection);
+            try {
+                idleWorkDue = idleWork.step(connection);
+            } catch (SQLException e) {
+                connections.failed(connection, e);
+                throw e;
+            }
         } catch (SQLException | RuntimeException e) {
             idleWorkDue = false;
             LOG.debug("Idempotency store writer: idle work failed, stopped until a batch commits", e);
@@ -264,6 +273,7 @@ final class GroupCommitWriter implements AutoCloseable {
             applyAndCommit(connection, batch, applied);
             committed = true;
         } catch (SQLException e) {
+            connections.failed(connection, e);
             failStarted(batch, unavailable("batch of " + batch.size() + " writes", e));
             return;
         } catch (RuntimeException | Error e) {

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Collections;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -83,7 +84,7 @@ final class GroupedStatement<I, O> implements StatementSlots.Member {
             slots.lock.unlock();
         }
         if (leads) {
-            lead(List.of(caller));
+            lead(Collections.singletonList(caller));
             return caller.output();
         }
         List<Caller<I, O>> handed = caller.awaitTurn(waitMillis, description, operation);

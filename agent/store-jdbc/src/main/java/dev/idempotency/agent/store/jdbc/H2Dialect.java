@@ -1,12 +1,12 @@
 package dev.idempotency.agent.store.jdbc;
 
-import com.zaxxer.hikari.SQLExceptionOverride;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -80,8 +80,8 @@ final class H2Dialect extends Dialect {
     }
 
     @Override
-    SQLExceptionOverride brokenConnections() {
-        return new H2FatalErrors();
+    boolean breaksConnection(SQLException failure) {
+        return H2FatalErrors.isFatal(failure);
     }
 
     /** H2 resolves an unqualified index name in the current schema, not the table's. */
@@ -172,7 +172,7 @@ final class H2Dialect extends Dialect {
         if (rest.startsWith("~")) {
             rest = System.getProperty("user.home") + rest.substring(1);
         }
-        return Path.of(rest + ".mv.db");
+        return Paths.get(rest + ".mv.db");
     }
 
     @Override

@@ -60,9 +60,11 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
      */
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        return writes.claimNewKey(request)
-                .or(() -> replays.answer(request))
-                .orElseGet(() -> writes.claim(request));
+        Optional<ClaimResult> newKey = writes.claimNewKey(request);
+        if (newKey.isPresent()) {
+            return newKey.get();
+        }
+        return replays.answer(request).orElseGet(() -> writes.claim(request));
     }
 
     @Override

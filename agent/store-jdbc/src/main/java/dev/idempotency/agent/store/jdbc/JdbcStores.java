@@ -116,9 +116,6 @@ public final class JdbcStores {
         // Start without the database; the pool keeps trying and requests fail closed meanwhile.
         config.setInitializationFailTimeout(-1);
         config.setAutoCommit(true);
-        if (dialect.brokenConnections() != null) {
-            config.setExceptionOverride(dialect.brokenConnections());
-        }
         return config;
     }
 }

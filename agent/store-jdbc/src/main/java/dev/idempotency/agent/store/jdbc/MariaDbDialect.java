@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -70,7 +72,7 @@ final class MariaDbDialect extends Dialect {
 
     /** @param inFlight grouped statements that may run at once */
     GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
-        return new GroupedWrites(table, new ClaimRows(table::open, this, table.sql), this::insertsFirst, inFlight,
+        return new GroupedWrites(table, new ClaimRows(table, this, table.sql), this::insertsFirst, inFlight,
                 waitMillis);
     }
 
@@ -122,7 +124,7 @@ final class MariaDbDialect extends Dialect {
         String key = version == 1 ? "PRIMARY KEY (scope, idem_key), "
                 : "PRIMARY KEY (id), UNIQUE KEY " + uniqueKeyName(table) + " (scope, idem_key), ";
         // Binary keys: compared byte for byte, without the case folding and space padding of text collations.
-        return List.of("CREATE TABLE IF NOT EXISTS " + table + " ("
+        return Collections.singletonList("CREATE TABLE IF NOT EXISTS " + table + " ("
                 + (version == 1 ? "" : "id BIGINT NOT NULL AUTO_INCREMENT, ")
                 + "scope VARBINARY(1020) NOT NULL, idem_key VARBINARY(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
                 + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
@@ -139,10 +141,9 @@ final class MariaDbDialect extends Dialect {
      * (reads go on, writes wait until it is done), the second records the version.
      */
     static List<String> migrationToVersion2(String table, String metaTable) {
-        return List.of("ALTER TABLE " + table + " DROP PRIMARY KEY, ADD COLUMN id BIGINT NOT NULL AUTO_INCREMENT FIRST, "
+        return Collections.unmodifiableList(Arrays.asList("ALTER TABLE " + table + " DROP PRIMARY KEY, ADD COLUMN id BIGINT NOT NULL AUTO_INCREMENT FIRST, "
                 + "ADD PRIMARY KEY (id), ADD UNIQUE KEY " + uniqueKeyName(table) + " (scope, idem_key), "
-                + "ALGORITHM=INPLACE, LOCK=SHARED",
-                "UPDATE " + metaTable + " SET schema_version = " + VERSION + " WHERE id = 1");
+                + "ALGORITHM=INPLACE, LOCK=SHARED", "UPDATE " + metaTable + " SET schema_version = " + VERSION + " WHERE id = 1"));
     }
 
     private static String uniqueKeyName(String table) {
@@ -261,7 +262,7 @@ final class MariaDbDialect extends Dialect {
             }
             try (ResultSet row = query.executeQuery()) {
                 while (row.next()) {
-                    existing.add(List.of(row.getString(1), row.getString(2)));
+                    existing.add(Collections.unmodifiableList(Arrays.asList(row.getString(1), row.getString(2))));
                 }
             }
         }

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import java.util.Collections;
+import java.util.Arrays;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -91,13 +93,13 @@ final class PostgresClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimR
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
                     StoredRecord record = RecordRows.read(row, dialect);
-                    returned.put(List.of(record.scope(), record.key()), record);
+                    returned.put(Collections.unmodifiableList(Arrays.asList(record.scope(), record.key())), record);
                 }
             }
         }
         List<ClaimResult> results = new ArrayList<>(rows);
         for (ClaimRows.NewClaim claim : claims) {
-            StoredRecord record = returned.get(List.of(claim.request.scope(), claim.request.key()));
+            StoredRecord record = returned.get(Collections.unmodifiableList(Arrays.asList(claim.request.scope(), claim.request.key())));
             results.add(record == null ? null : ClaimResult.claimed(record));
         }
         return results;

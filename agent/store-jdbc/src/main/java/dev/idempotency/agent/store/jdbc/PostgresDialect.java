@@ -43,7 +43,7 @@ final class PostgresDialect extends Dialect {
 
     /** @param inFlight grouped statements that may run at once */
     GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
-        return new GroupedWrites(table, new PostgresClaimRows(table::open, this, table.sql, claimIfAbsentSql(table.sql)),
+        return new GroupedWrites(table, new PostgresClaimRows(table, this, table.sql, claimIfAbsentSql(table.sql)),
                 () -> true, inFlight, waitMillis);
     }
 

@@ -42,7 +42,7 @@ final class ReplayReads {
     Optional<ClaimResult> answer(ClaimRequest request) {
         long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
         Optional<StoredRecord> completed = table.run("claim", connection -> findReplay(connection, request));
-        if (completed.isEmpty()) {
+        if (!completed.isPresent()) {
             return Optional.empty();
         }
         StoredRecord record = completed.get();
@@ -76,7 +76,7 @@ final class ReplayReads {
                 long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
                 Optional<StoredRecord> now = table.run("claim",
                         connection -> find(connection, record.scope(), record.key()));
-                if (now.isEmpty() || now.get().fencingToken() != record.fencingToken()) {
+                if (!now.isPresent() || now.get().fencingToken() != record.fencingToken()) {
                     return firstReading;
                 }
                 int attempts = now.get().attempts()

@@ -21,7 +21,7 @@ abstract class SharedStatements extends CommitPerWrite {
         this.inFlight = inFlight;
         this.slots = new StatementSlots(inFlight);
         this.completions = new GroupedStatement<>("complete", table.description,
-                new CompletionRows(table::open, table.dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
+                new CompletionRows(table, table.dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
     }
 
     /** The caller's own single-row completion when its group left it out. */

@@ -5,13 +5,15 @@ import java.sql.SQLException;
 
 import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariDataSource;
+
 import dev.idempotency.agent.store.StoreUnavailableException;
 
 /**
  * The pool of one store and its record table: every connection handed out has the schema in
  * place (created or checked on first use, see {@link StoreSchema}).
  */
-final class StoreConnections {
+final class StoreConnections implements GroupCommitWriter.ConnectionSource {
 
     /** Statements run on one connection. */
     interface SqlWork<T> {
@@ -40,14 +42,20 @@ final class StoreConnections {
     /** Runs the work on a pooled connection in auto-commit; a database failure is a {@link StoreUnavailableException}. */
     <T> T run(String operation, SqlWork<T> work) {
         try (Connection connection = open()) {
-            return work.apply(connection);
+            try {
+                return work.apply(connection);
+            } catch (SQLException e) {
+                failed(connection, e);
+                throw e;
+            }
         } catch (SQLException e) {
             throw unavailable(operation, e);
         }
     }
 
     /** A pooled connection with the schema in place; the caller closes it. */
-    Connection open() throws SQLException {
+    @Override
+    public Connection open() throws SQLException {
         Connection connection = pool.getConnection();
         try {
             if (!schemaReady) {
@@ -57,6 +65,18 @@ final class StoreConnections {
         } catch (SQLException | RuntimeException e) {
             connection.close();
             throw e;
+        }
+    }
+
+    /**
+     * Evicts {@code connection} from the pool, before it is closed, when {@code failure} broke it
+     * in a way the pool does not recognise (see {@link Dialect#breaksConnection}): its next
+     * connection opens the database again instead of failing the same way for its whole life.
+     */
+    @Override
+    public void failed(Connection connection, SQLException failure) {
+        if (dialect.breaksConnection(failure) && pool instanceof HikariDataSource) {
+            ((HikariDataSource) pool).evictConnection(connection);
         }
     }
 

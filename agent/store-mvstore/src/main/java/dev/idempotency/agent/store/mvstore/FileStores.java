@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVStoreException;
 
@@ -40,7 +41,7 @@ public final class FileStores {
         if (path.startsWith("~")) {
             path = System.getProperty("user.home") + path.substring(1);
         }
-        return Path.of(path);
+        return Paths.get(path);
     }
 
     /** The file the URL names. */

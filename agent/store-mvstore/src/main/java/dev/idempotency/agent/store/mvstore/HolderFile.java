@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.mvstore;
 
+import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -7,6 +8,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
@@ -29,7 +31,7 @@ public final class HolderFile {
 
     private static final String PID = "pid=";
     private static final String SECRET = "secret=";
-    private static final Path URANDOM = Path.of("/dev/urandom");
+    private static final Path URANDOM = Paths.get("/dev/urandom");
 
     private HolderFile() {
     }
@@ -62,8 +64,9 @@ public final class HolderFile {
             return null;
         }
         try (InputStream in = Files.newInputStream(URANDOM)) {
-            byte[] bytes = in.readNBytes(count);
-            return bytes.length == count ? bytes : null;
+            byte[] bytes = new byte[count];
+            new DataInputStream(in).readFully(bytes);
+            return bytes;
         } catch (IOException e) {
             return null;
         }

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.cli.verify;
 
+import java.util.Collections;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.http.HttpHeaders;
@@ -55,7 +56,7 @@ final class Answer {
     }
 
     List<String> headers(String name) {
-        return headers == null ? List.of() : headers.allValues(name);
+        return headers == null ? Collections.emptyList() : headers.allValues(name);
     }
 
     boolean replayed() {

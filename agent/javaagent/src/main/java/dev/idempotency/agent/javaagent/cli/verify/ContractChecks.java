@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent.cli.verify;
 
+import java.util.Collections;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,9 +30,7 @@ import java.util.concurrent.Executors;
  */
 final class ContractChecks {
 
-    static final List<String> NAMES = List.of("first request executes", "same key and body replays",
-            "same key, other body is refused", "missing key", "invalid key", "retry after a client timeout",
-            "concurrent requests with one key");
+    static final List<String> NAMES = Collections.unmodifiableList(Arrays.asList("first request executes", "same key and body replays", "same key, other body is refused", "missing key", "invalid key", "retry after a client timeout", "concurrent requests with one key"));
     /** For an endpoint with {@code scope: cookie:NAME}, and with a login for one with {@code scope: none}. */
     static final String SESSIONS = "a key does not cross sessions";
 

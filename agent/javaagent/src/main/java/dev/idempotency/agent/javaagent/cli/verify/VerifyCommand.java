@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent.cli.verify;
 
+import java.util.LinkedHashSet;
+import java.util.Collections;
+import java.util.Arrays;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
 import dev.idempotency.agent.javaagent.cli.Arguments;
@@ -17,6 +20,7 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,13 +39,12 @@ import java.util.stream.Collectors;
  */
 public final class VerifyCommand {
 
-    private static final Set<String> VALUE_OPTIONS = Set.of(ConfigOption.NAME, "url", "sample", "content-type",
-            "path-param", "header", "count", "concurrency", "junit", "login-form", "form");
-    private static final Set<String> FLAGS = Set.of("dry-run", "yes");
+    private static final Set<String> VALUE_OPTIONS = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(ConfigOption.NAME, "url", "sample", "content-type", "path-param", "header", "count", "concurrency", "junit", "login-form", "form")));
+    private static final Set<String> FLAGS = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("dry-run", "yes")));
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
     /** Replayed headers a check compares between an answer and its replay, when present. */
-    private static final List<String> COMPARED_HEADERS = List.of("Content-Type", "Location", "Content-Encoding", "ETag");
+    private static final List<String> COMPARED_HEADERS = Collections.unmodifiableList(Arrays.asList("Content-Type", "Location", "Content-Encoding", "ETag"));
 
     private VerifyCommand() {
     }
@@ -109,7 +112,7 @@ public final class VerifyCommand {
         String junit = arguments.value("junit");
         if (junit != null) {
             try {
-                report.writeJunit(Path.of(junit));
+                report.writeJunit(Paths.get(junit));
             } catch (IOException e) {
                 err.println("verify: " + e.getMessage());
             }
@@ -230,7 +233,7 @@ public final class VerifyCommand {
 
     /** The template with every {@code {name}} replaced by its {@code --path-param}. */
     private static String concretePath(EndpointConfig endpoint, Map<String, String> pathParams) {
-        PathTemplate template = endpoint.path().orElseThrow();
+        PathTemplate template = endpoint.path().get();
         StringBuilder path = new StringBuilder();
         for (String segment : template.segments()) {
             if (segment.startsWith("{") && segment.endsWith("}")) {
@@ -253,7 +256,7 @@ public final class VerifyCommand {
         if (!sample.startsWith("@")) {
             return sample.getBytes(StandardCharsets.UTF_8);
         }
-        Path file = Path.of(sample.substring(1));
+        Path file = Paths.get(sample.substring(1));
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {

@@ -1,7 +1,8 @@
-package dev.idempotency.agent.javaagent.instrumentation;
+package dev.idempotency.agent.javaagent.modules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.javaagent.instrumentation.ClassFileResources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
@@ -12,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The shortcut must find what {@code getResourceAsStream} finds, from the same place. */
-class ClassFileResourcesTest {
+class ModuleClassFileResourcesTest {
 
     private final ClassLoader application = ClassLoader.getSystemClassLoader();
 
@@ -22,7 +23,7 @@ class ClassFileResourcesTest {
     @Test
     void findsWhatTheLoaderFinds() throws IOException {
         ClassFileResources classFiles = withAppended();
-        for (String name : new String[] {internalName(ClassFileResourcesTest.class), internalName(Test.class),
+        for (String name : new String[] {internalName(ModuleClassFileResourcesTest.class), internalName(Test.class),
                 "javax/xml/parsers/SAXParser", "java/lang/String", "no/such/Type", "TopLevel"}) {
             assertThat(bytes(classFiles.open(application, name)))
                     .as(name)
@@ -33,7 +34,7 @@ class ClassFileResourcesTest {
     /** The boot class path appended to comes before the class path, as in the JDK's own lookup. */
     @Test
     void readsTheAppendedBootClassPathFirst() throws IOException {
-        String name = internalName(ClassFileResourcesTest.class);
+        String name = internalName(ModuleClassFileResourcesTest.class);
         Path file = appended.resolve(name + ".class");
         Files.createDirectories(file.getParent());
         Files.write(file, new byte[] {1, 2, 3});
@@ -54,7 +55,7 @@ class ClassFileResourcesTest {
     /** A stand-in for the boot class path: a directory read through the unnamed module of a loader of its own. */
     private ClassFileResources withAppended() throws IOException {
         URLClassLoader boot = new URLClassLoader(new URL[] {appended.toUri().toURL()}, null);
-        return new ClassFileResources(application, boot.getUnnamedModule(), ModuleLayer.boot());
+        return new ModuleClassFileResources(application, boot.getUnnamedModule(), ModuleLayer.boot());
     }
 
     private static byte[] bytes(InputStream in) throws IOException {
