@@ -12,7 +12,7 @@ import java.util.List;
  * {@code @Nested} classes ({@code DeclaredByPath extends ByPath}, {@code DeclaredByResourceMethod
  * extends ByResourceMethod}), so that reports name its runtime.
  */
-abstract class DeclaredTwiceScenarios {
+public abstract class DeclaredTwiceScenarios {
 
     private static final String RESOURCE = "dev.idempotency.estate.jaxrs.OrdersResource";
 
@@ -33,7 +33,7 @@ abstract class DeclaredTwiceScenarios {
     }
 
     /** One declaration of the endpoint on this runtime. */
-    abstract class OneDeclaration extends LegacyRuntimeScenarios {
+    protected abstract class OneDeclaration extends LegacyRuntimeScenarios {
 
         @Override
         protected ForkedService start(Path workDir, Path agentConfig) throws Exception {
@@ -52,7 +52,7 @@ abstract class DeclaredTwiceScenarios {
     }
 
     /** {@code path: /orders}, relative to the application root. */
-    abstract class ByPath extends OneDeclaration {
+    protected abstract class ByPath extends OneDeclaration {
 
         @Override
         protected String expectedEntryPoint() {
@@ -61,7 +61,7 @@ abstract class DeclaredTwiceScenarios {
     }
 
     /** {@code resource-method: ...OrdersResource#create} and no path: the runtime's own routing decides. */
-    abstract class ByResourceMethod extends OneDeclaration {
+    protected abstract class ByResourceMethod extends OneDeclaration {
 
         @Override
         protected List<String> endpointDeclaration() {

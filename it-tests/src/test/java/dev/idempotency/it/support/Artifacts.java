@@ -138,6 +138,26 @@ public final class Artifacts {
         return existing("demo.wildfly26.zip");
     }
 
+    public static Path wildfly14Zip() {
+        return existing("demo.wildfly14.zip");
+    }
+
+    public static Path wildfly10Zip() {
+        return existing("demo.wildfly10.zip");
+    }
+
+    public static Path estateJersey28JdkHttpJar() {
+        return existing("estate.jar.jersey28-jdkhttp");
+    }
+
+    public static Path estateJersey20JdkHttpJar() {
+        return existing("estate.jar.jersey20-jdkhttp");
+    }
+
+    public static Path estateSpringBoot15Jar() {
+        return existing("estate.jar.spring-boot15");
+    }
+
     /** A file of this repository, as the docs name it ({@code docs/verify.md}, {@code agent-config/examples/demo.yaml}). */
     public static Path repoFile(String relative) {
         String root = System.getProperty("idempotency.repo.root");

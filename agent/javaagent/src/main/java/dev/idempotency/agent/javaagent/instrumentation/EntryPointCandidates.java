@@ -180,9 +180,9 @@ final class EntryPointCandidates {
         }
         events.failed(internalName.replace('/', '.') + " in " + loader + " belongs to a version of its JAX-RS "
                 + "runtime that no instrumentation group supports (" + String.join("; ", supported) + "), so the "
-                + "agent does not see its resource methods: endpoints declared by resource-method alone protect "
-                + "nothing there, and its requests are protected only where a servlet container in front matches "
-                + "their path");
+                + "agent does not see its resource methods: endpoints declared by resource-method alone are "
+                + "UNPROTECTED there, and its requests are protected only where a servlet container in front "
+                + "matches their path");
     }
 
     private static String internalName(String binaryName) {
