@@ -16,7 +16,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A store that keeps failing (the embedded store's disk is full) does not flood the service's
+ * A store that keeps failing (the embedded store's disk is full; H2 opens its file again after a
+ * failed write, and a write that fits in the file's own free space then succeeds, so some requests
+ * are served meanwhile) does not flood the service's
  * stderr: each cause is said once, with its stack trace, and what follows is a count of the
  * refused requests at most once per interval (shortened here by the test-only system property),
  * however many requests fail and however their messages vary. The pool's warning per broken
@@ -83,13 +85,19 @@ class StoreFailureStderrTest {
         }
     }
 
-    /** Sends {@link #REQUESTS} requests, each with its own key and body; all must be refused. */
+    /**
+     * Sends {@link #REQUESTS} requests, each with its own key and body: each is refused, or served
+     * when H2, having opened the file again, fits its write in the file's own free space; most are refused.
+     */
     private static void refuseAll(DemoApp demo, AtomicInteger keys) throws InterruptedException {
+        int refused = 0;
         for (int i = 0; i < REQUESTS; i++) {
             String key = "while-full-" + keys.incrementAndGet();
             Http.Response answer = Orders.create(demo.baseUri(), key, "", Http.DEFAULT_TIMEOUT);
-            assertThat(answer.status()).as(answer.body()).isEqualTo(503);
+            assertThat(answer.status()).as(answer.body()).isIn(201, 503);
+            refused += answer.status() == 503 ? 1 : 0;
             Thread.sleep(SPACING.toMillis());
         }
+        assertThat(refused).as("refused of %d while the disk is full", REQUESTS).isGreaterThan(REQUESTS / 2);
     }
 }

@@ -8,7 +8,35 @@ import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 
 /** A complete HTTP answer for a servlet to write: status, content type, extra headers and body. */
-public record ApiReply(int status, String contentType, Map<String, String> headers, String body) {
+public final class ApiReply {
+
+    private final int status;
+    private final String contentType;
+    private final Map<String, String> headers;
+    private final String body;
+
+    public ApiReply(int status, String contentType, Map<String, String> headers, String body) {
+        this.status = status;
+        this.contentType = contentType;
+        this.headers = headers;
+        this.body = body;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String contentType() {
+        return contentType;
+    }
+
+    public Map<String, String> headers() {
+        return headers;
+    }
+
+    public String body() {
+        return body;
+    }
 
     public static ApiReply json(int status, String body) {
         return new ApiReply(status, "application/json", Map.of(), body);

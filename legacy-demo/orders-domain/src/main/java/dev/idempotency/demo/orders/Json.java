@@ -1,5 +1,7 @@
 package dev.idempotency.demo.orders;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,9 +13,39 @@ import java.util.Map;
 /** Request and reply bodies, mapped with the demo's own Jackson. */
 final class Json {
 
-    record CreateOrder(String item, Integer quantity) {}
+    /** {@code {"item": ..., "quantity": ...}} */
+    static final class CreateOrder {
+        private final String item;
+        private final Integer quantity;
 
-    record Pay(BigDecimal amount) {}
+        @JsonCreator
+        CreateOrder(@JsonProperty("item") String item, @JsonProperty("quantity") Integer quantity) {
+            this.item = item;
+            this.quantity = quantity;
+        }
+
+        String item() {
+            return item;
+        }
+
+        Integer quantity() {
+            return quantity;
+        }
+    }
+
+    /** {@code {"amount": ...}} */
+    static final class Pay {
+        private final BigDecimal amount;
+
+        @JsonCreator
+        Pay(@JsonProperty("amount") BigDecimal amount) {
+            this.amount = amount;
+        }
+
+        BigDecimal amount() {
+            return amount;
+        }
+    }
 
     private static final ObjectMapper MAPPER =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);

@@ -3,7 +3,6 @@ package dev.idempotency.demo.orders;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -183,7 +182,11 @@ public final class OrdersApi {
     private static String sessionId() {
         byte[] bytes = new byte[16];
         RANDOM.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
+        StringBuilder hex = new StringBuilder(bytes.length * 2);
+        for (byte b : bytes) {
+            hex.append(String.format("%02x", b));
+        }
+        return hex.toString();
     }
 
     private static ApiReply notFound() {

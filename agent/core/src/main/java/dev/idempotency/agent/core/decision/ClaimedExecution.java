@@ -10,6 +10,7 @@ import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.downstream.DerivedKeys;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.time.TimeSource;
+import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoredResponse;
@@ -113,7 +114,11 @@ final class ClaimedExecution implements Execution {
                 complete(response, status, error);
             }
         } catch (Throwable e) {
-            reports.report("storing the outcome", e);
+            if (e instanceof StoreUnavailableException) {
+                reports.storeFailed("the store failed to write the outcome of a request that executed", e);
+            } else {
+                reports.report("storing the outcome", e);
+            }
             String ending = released ? "the claim's lease will expire" : endUnknown();
             reports.emit(attempt.event(time, released ? Decision.RELEASED : Decision.EXECUTED,
                     "executed, but the outcome could not be written (" + e + "); " + ending, status,

@@ -37,7 +37,7 @@ final class GroupCommitWriter implements AutoCloseable {
     interface ConnectionSource {
         Connection open() throws SQLException;
 
-        /** {@code failure} came from {@code connection}, not yet closed: a chance to evict it from the pool. */
+        /** {@code failure} came from {@code connection}, not yet closed: a chance to evict the connections it broke. */
         default void failed(Connection connection, SQLException failure) {
         }
     }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
 
 import dev.idempotency.agent.store.StoreUnavailableException;
 
@@ -69,14 +70,18 @@ final class StoreConnections implements GroupCommitWriter.ConnectionSource {
     }
 
     /**
-     * Evicts {@code connection} from the pool, before it is closed, when {@code failure} broke it
-     * in a way the pool does not recognise (see {@link Dialect#breaksConnection}): its next
-     * connection opens the database again instead of failing the same way for its whole life.
+     * When {@code failure} broke the database in a way the pool does not recognise (see
+     * {@link Dialect#breaksConnection}: H2 closed the file), every connection of the pool is dead:
+     * the idle ones are closed now and the ones in use as they come back, so the next request
+     * opens the database again instead of failing the same way for a connection's whole life.
      */
     @Override
     public void failed(Connection connection, SQLException failure) {
         if (dialect.breaksConnection(failure) && pool instanceof HikariDataSource) {
-            ((HikariDataSource) pool).evictConnection(connection);
+            HikariPoolMXBean connections = ((HikariDataSource) pool).getHikariPoolMXBean();
+            if (connections != null) {
+                connections.softEvictConnections();
+            }
         }
     }
 
