@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The operator's commands against a service on the JVM under test ({@link ServiceJvm}), run with
  * that JVM's own {@code java} (on Java 8 the attach API comes from the JDK's {@code lib/tools.jar})
- * and with the tests' newer one: {@code status}, {@code discover}, and the store commands
+ * and with the tests' newer one: {@code status}, {@code discover}, {@code attach} (into a service
+ * of that JVM started without the agent), and the store commands
  * {@code list} and {@code inspect}, which reach the running agent's embedded file store through it. {@code verify} speaks
  * HTTP with the JDK's {@code HttpClient}: a Java 8 {@code java} is told to use a newer one, which
  * checks the Java 8 service.
@@ -102,6 +103,28 @@ class OperatorCommandsTest {
         assertThat(inspected.stdout()).as(inspected.toString()).contains("COMPLETED", "201");
         assertThat(listed.exitCode()).as(listed.toString()).isZero();
         assertThat(listed.stdout()).as(listed.toString()).contains(key);
+    }
+
+    @ParameterizedTest
+    @MethodSource("javas")
+    void attachProtectsAServiceStartedWithoutTheAgent(String java, @TempDir Path attachDir) throws IOException {
+        Path attachConfig = Files.writeString(attachDir.resolve("agent.yaml"), "service-name: estate\n"
+                + "store:\n  url: mvstore:" + attachDir.resolve("store/agent") + "\n"
+                + "logging:\n  sink: none\n"
+                + "endpoints:\n  - name: create-order\n    method: POST\n    path: /orders\n");
+        try (ForkedService bare = DemoApp.builder(Artifacts.estateJetty94Jar()).workDir(attachDir).start()) {
+            AgentCli.Result attached = new AgentCli(attachDir, attachConfig, java).runWithoutConfig(
+                    "attach", Long.toString(bare.pid()), "--config", attachConfig.toString());
+
+            assertThat(attached.exitCode()).as(attached.toString()).isZero();
+            assertThat(attached.stdout()).as(attached.toString()).contains("attached to process " + bare.pid());
+            Http http = Http.to(bare.baseUri());
+            String attachedKey = UUID.randomUUID().toString();
+            assertThat(http.postJson("/orders", BODY, "Idempotency-Key", attachedKey).status()).isEqualTo(201);
+            assertThat(http.postJson("/orders", BODY, "Idempotency-Key", attachedKey).header("Idempotent-Replayed"))
+                    .as("protected once attached").hasValue("true");
+            assertThat(http.get("/orders/count").body().trim()).isEqualTo("1");
+        }
     }
 
     @ParameterizedTest

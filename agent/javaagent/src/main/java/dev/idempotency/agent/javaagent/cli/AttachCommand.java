@@ -72,8 +72,18 @@ final class AttachCommand {
                         + "attached. A JVM takes the agent once: restart the service to change its config.");
                 return 1;
             }
-            target.loadAgent(agentJar().getPath(), "config=" + config);
+            Exception loadFailure = null;
+            try {
+                target.loadAgent(agentJar().getPath(), "config=" + config);
+            } catch (Exception failed) {
+                // A Java 9+ attach client misreads a Java 8 JVM's success ("AgentLoadException: 0"):
+                // whether the agent runs is asked of the target itself.
+                loadFailure = failed;
+            }
             if (target.systemProperties().getProperty(AgentStartup.RUNNING_PROPERTY) == null) {
+                if (loadFailure != null) {
+                    throw loadFailure;
+                }
                 err.println("attach: the agent did not start in process " + pid + "; the service runs as before, "
                         + "unprotected. Its stderr says why.");
                 return 1;
