@@ -8,6 +8,8 @@ import dev.idempotency.it.support.Http;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,12 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  * The store goes away under a running service and comes back: the agent reaches the shared
  * PostgreSQL through a relay this test cuts and freezes (the server itself is never stopped).
  * create-order fails closed, create-payment fails open; connect timeout 1 s, statement timeout 2 s.
+ * The outage is told on stderr once per cause, one line per exception of its chain, with no stack trace.
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class StoreOutageTest {
 
     /** connect-timeout + statement-timeout + the socket timeout's extra second + slack for a loaded machine. */
     private static final Duration BOUND = Duration.ofSeconds(8);
+    /** One cause of an outage on stderr: the failure and the chain of its causes, one line each, with the fix. */
+    private static final int LINES_PER_CAUSE = 10;
 
     @TempDir
     Path workDir;
@@ -73,6 +78,17 @@ class StoreOutageTest {
             Http.Response replay = Orders.create(uri, "while-cut", "", Http.DEFAULT_TIMEOUT);
             assertThat(replay.header("Idempotent-Replayed")).hasValue("true");
             assertThat(Orders.items(uri)).containsExactlyInAnyOrder("before", "while-cut");
+
+            List<String> stderr = demo.stderr();
+            List<String> agentLines = stderr.stream()
+                    .filter(line -> line.startsWith("idempotency-agent ") || line.startsWith("[idempotency-"))
+                    .collect(Collectors.toList());
+            long causes = agentLines.stream().filter(line -> line.contains(": ERROR: ")).count();
+            assertThat(causes).as("the outage is said: %s", agentLines).isPositive();
+            assertThat(stderr).as("told in lines an operator reads, without a stack trace: %s", stderr)
+                    .noneMatch(line -> line.startsWith("\tat "));
+            assertThat(agentLines).as("at most %d lines a cause: %s", LINES_PER_CAUSE, agentLines)
+                    .hasSizeLessThanOrEqualTo((int) causes * LINES_PER_CAUSE + 4);
         }
     }
 

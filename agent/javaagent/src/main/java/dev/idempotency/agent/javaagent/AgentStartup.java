@@ -115,6 +115,10 @@ public final class AgentStartup {
         // cause; the pool would add a stack trace for every connection. Two literals, so the build
         // relocates each (a single concatenated constant would keep Hikari's original name).
         setUnlessSet(String.join("", "org.slf4j.simpleLogger.log.", "com.zaxxer.hikari.pool.ProxyConnection"), "error");
+        // The same for a connection the pool cannot open (HikariCP 4 logs it as an error with its stack
+        // trace, once per connection it tries while the store is down): the gate says the cause once, one
+        // line per exception of its chain. -Dorg.slf4j.simpleLogger.log.<relocated name>=warn brings it back.
+        setUnlessSet(String.join("", "org.slf4j.simpleLogger.log.", "com.zaxxer.hikari.pool.HikariPool"), "off");
     }
 
     private static void setUnlessSet(String property, String value) {

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent;
 
+import dev.idempotency.agent.store.StoreUnavailableException;
 import java.io.PrintStream;
 import java.util.Collections;
 import java.util.Set;
@@ -11,26 +12,49 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Diagnostics {
 
+    /** The system property that adds the stack trace to a store's failure. */
+    public static final String STACK_TRACES = "idempotency.agent.store-stack-traces";
+
     private static final String PREFIX = "idempotency-agent";
+    /** Causes printed of one failure; a chain is rarely longer, and a cycle must end. */
+    private static final int MAX_CAUSES = 8;
     private static final Set<String> reported = Collections.newSetFromMap(new ConcurrentHashMap<>());
 
     private Diagnostics() {
     }
 
     public static void info(String message) {
-        err().println(PREFIX + " " + AgentVersion.get() + ": " + message);
+        err().println(PREFIX + " " + AgentVersion.get() + ": " + oneLine(message));
     }
 
     public static void warn(String message) {
-        err().println(PREFIX + " " + AgentVersion.get() + ": WARNING: " + message);
+        err().println(PREFIX + " " + AgentVersion.get() + ": WARNING: " + oneLine(message));
     }
 
+    /**
+     * One line for the message and one per cause of {@code failure}, each prefixed, so a grep for
+     * the agent finds them all. The stack trace follows for a failure of the agent's own (a bug to
+     * report); a store's failure is the store's, and its trace is printed only with
+     * {@code -D}{@value #STACK_TRACES}{@code =true}.
+     */
     public static void error(String message, Throwable failure) {
-        err().println(PREFIX + " " + AgentVersion.get() + ": ERROR: " + message
-                + (failure == null ? "" : ": " + failure));
-        if (failure != null) {
+        String prefix = PREFIX + " " + AgentVersion.get() + ": ";
+        err().println(prefix + "ERROR: " + oneLine(message) + (failure == null ? "" : ": " + oneLine(failure.toString())));
+        if (failure == null) {
+            return;
+        }
+        Throwable cause = failure.getCause();
+        for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
+            err().println(prefix + "  caused by " + oneLine(cause.toString()));
+        }
+        if (!(failure instanceof StoreUnavailableException) || Boolean.getBoolean(STACK_TRACES)) {
             failure.printStackTrace(err());
         }
+    }
+
+    /** Line breaks (a class loader's {@code toString}, a database's message with its SQL) become spaces. */
+    static String oneLine(String text) {
+        return text == null ? null : text.replaceAll("\\s*[\\r\\n]+\\s*", " ");
     }
 
     /**

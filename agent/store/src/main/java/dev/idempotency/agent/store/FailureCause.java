@@ -21,4 +21,17 @@ public final class FailureCause {
         }
         return chain.toString();
     }
+
+    /**
+     * The failure and its causes, each as its {@code toString()}, on one line ({@code A: ...;
+     * caused by B: ...}): what an operator reads of a store's failure instead of its stack trace.
+     */
+    public static String describe(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        Throwable next = failure;
+        for (int depth = 0; next != null && depth < MAX_DEPTH; depth++, next = next.getCause()) {
+            text.append(depth == 0 ? "" : "; caused by ").append(next.toString().replaceAll("\\s*[\\r\\n]+\\s*", " "));
+        }
+        return text.toString();
+    }
 }

@@ -192,7 +192,7 @@ public final class StoreKeeper implements AutoCloseable {
      */
     private static final class FailureLog {
 
-        /** Bounds memory if causes keep varying; past it, streaks are logged without their trace. */
+        /** Bounds memory if causes keep varying; past it, streaks are logged without their trace (at debug). */
         private static final int MAX_TRACED = 64;
 
         private final String task;
@@ -206,10 +206,9 @@ public final class StoreKeeper implements AutoCloseable {
 
         void failed(Throwable e) {
             if (streak++ == 0) {
+                LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick: {}", task, FailureCause.describe(e));
                 if (traced.size() < MAX_TRACED && traced.add(FailureCause.of(e))) {
-                    LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick", task, e);
-                } else {
-                    LOG.warn("Idempotency store keeper: {} failed, retrying on the next tick: {}", task, e.toString());
+                    LOG.debug("Idempotency store keeper: {} failed", task, e);
                 }
             } else {
                 LOG.debug("Idempotency store keeper: {} failed again ({} in a row): {}", task, streak, e.toString());
