@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -111,6 +113,7 @@ class SessionScopeTest {
     @Test
     void aKeyWithoutItsScopeCookieIsCountedAsScopeMissingNotAsAnInvalidKey() {
         int ordersBefore = orders();
+        int scopeMissingBefore = scopeMissing(status().stdout());
         String key = UUID.randomUUID().toString();
 
         Http.Response refused = http.postJson("/orders", ORDER, KEY, key);
@@ -122,7 +125,40 @@ class SessionScopeTest {
         assertThat(orders()).isEqualTo(ordersBefore);
         AgentCli.Result status = status();
         assertThat(status.exitCode()).as(status.toString()).isZero();
-        assertThat(status.stdout()).contains("ScopeMissing 1").doesNotContain("InvalidKey");
+        assertThat(scopeMissing(status.stdout())).as(status.stdout()).isEqualTo(scopeMissingBefore + 1);
+        assertThat(status.stdout()).doesNotContain("InvalidKey");
+    }
+
+    /** The endpoint's ScopeMissing count in {@code status}; 0 when there is none yet. */
+    private static int scopeMissing(String status) {
+        Matcher count = Pattern.compile("ScopeMissing (\\d+)").matcher(status);
+        return count.find() ? Integer.parseInt(count.group(1)) : 0;
+    }
+
+    /**
+     * {@code Cookie: JSESSIONID=ZZZ; JSESSIONID=<A>}: Tomcat serves the first that names a live
+     * session, whichever the agent would pick; so a key already used in scope A is refused as an
+     * ambiguous scope (400, nothing executed) instead of executing again in another scope.
+     */
+    @Test
+    void twoDifferentCookiesOfTheScopesNameAreRefusedBeforeAnythingExecutes() {
+        String key = UUID.randomUUID().toString();
+        Http.Response first = http.postJson("/orders", ORDER, KEY, key, "Cookie", "JSESSIONID=scope-a");
+        assertThat(first.status()).as(first.body()).isEqualTo(201);
+        int ordersBefore = orders();
+
+        Http.Response ambiguous = http.postJson("/orders", ORDER, KEY, key, "Cookie", "JSESSIONID=ZZZ; JSESSIONID=scope-a");
+        Http.Response twoHeaders = http.postJson("/orders", ORDER, KEY, key, "Cookie", "JSESSIONID=ZZZ", "Cookie",
+                "JSESSIONID=scope-a");
+        Http.Response sameTwice = http.postJson("/orders", ORDER, KEY, key, "Cookie", "JSESSIONID=scope-a; JSESSIONID=scope-a");
+
+        for (Http.Response refused : List.of(ambiguous, twoHeaders)) {
+            assertThat(refused.status()).as(refused.body()).isEqualTo(400);
+            assertThat(refused.json().path("type").asText()).endsWith("/idempotency-scope-missing");
+            assertThat(refused.json().path("detail").asText()).contains("no single JSESSIONID cookie");
+        }
+        assertThat(sameTwice.header("Idempotent-Replayed")).as("one value twice is one scope").hasValue("true");
+        assertThat(orders()).as("nothing executed again").isEqualTo(ordersBefore);
     }
 
     private AgentCli.Result status() {

@@ -1,7 +1,9 @@
 package dev.idempotency.agent.core.scope;
 
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Reads cookies from the request's {@code Cookie} header lines ({@code a=1; b=2}, RFC 6265),
@@ -27,6 +29,23 @@ public final class RequestCookies {
             }
         }
         return null;
+    }
+
+    /** The distinct values of the cookies named {@code name}, in the order sent: two or more make a scope ambiguous. */
+    public static Set<String> values(List<String> cookieHeaders, String name) {
+        Set<String> values = new LinkedHashSet<>();
+        if (cookieHeaders == null) {
+            return values;
+        }
+        for (String header : cookieHeaders) {
+            for (String pair : header.split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0 && pair.substring(0, eq).trim().equals(name)) {
+                    values.add(unquoted(pair.substring(eq + 1).trim()));
+                }
+            }
+        }
+        return values;
     }
 
     /** True when any cookie's name says it holds a session ({@code JSESSIONID}, {@code SESSION}, {@code demo-session}, ...). */

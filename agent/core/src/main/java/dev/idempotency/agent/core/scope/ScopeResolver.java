@@ -41,6 +41,12 @@ public final class ScopeResolver {
         if (global) {
             return ResolvedScope.global();
         }
+        for (ScopePart part : parts) {
+            String ambiguity = ambiguity(part, request);
+            if (ambiguity != null) {
+                return ResolvedScope.missing(ambiguity);
+            }
+        }
         if (parts.size() == 1) {
             String value = valueOf(parts.get(0), request);
             return value == null ? missing(parts.get(0)) : ResolvedScope.of(bounded(value));
@@ -67,6 +73,21 @@ public final class ScopeResolver {
             value = values == null || values.isEmpty() ? null : String.join(",", values).trim();
         }
         return value == null || value.isEmpty() ? null : value;
+    }
+
+    /**
+     * Why a cookie part names no single scope: the request sends that cookie more than once with
+     * different values ({@code JSESSIONID=old; JSESSIONID=current}), and the host may take either
+     * (Tomcat takes the first that names a live session), so any one the agent chose could be
+     * another scope than the host's and let a used key execute again. {@code null} when unambiguous.
+     */
+    private static String ambiguity(ScopePart part, RequestView request) {
+        if (part.kind() != ScopePart.Kind.COOKIE) {
+            return null;
+        }
+        int sent = RequestCookies.values(request.headers("Cookie"), part.cookieName()).size();
+        return sent < 2 ? null : "the request has no single " + part.cookieName() + " cookie (it sends " + sent
+                + " different ones, and the host may take any of them), which scopes the key: send one";
     }
 
     private static ResolvedScope missing(ScopePart part) {
