@@ -17,18 +17,8 @@ public final class RequestCookies {
 
     /** The value of the first cookie named {@code name} (case-sensitive), quotes removed; {@code null} when absent. */
     public static String value(List<String> cookieHeaders, String name) {
-        if (cookieHeaders == null) {
-            return null;
-        }
-        for (String header : cookieHeaders) {
-            for (String pair : header.split(";")) {
-                int eq = pair.indexOf('=');
-                if (eq > 0 && pair.substring(0, eq).trim().equals(name)) {
-                    return unquoted(pair.substring(eq + 1).trim());
-                }
-            }
-        }
-        return null;
+        Set<String> values = values(cookieHeaders, name);
+        return values.isEmpty() ? null : values.iterator().next();
     }
 
     /** The distinct values of the cookies named {@code name}, in the order sent: two or more make a scope ambiguous. */
