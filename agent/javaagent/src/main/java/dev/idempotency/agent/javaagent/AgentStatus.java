@@ -59,10 +59,10 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         this.runtime = started;
     }
 
-    /** A warning said on stderr is kept here too. */
+    /** A warning said on stderr is kept here too, on one line as there. */
     private void warned(String message) {
         if (warnings.size() < MAX_WARNINGS) {
-            warnings.add(message);
+            warnings.add(Diagnostics.oneLine(message));
         }
     }
 
@@ -72,7 +72,7 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         warned(message);
     }
 
-    /** Says an error on stderr (with its stack trace) and keeps it, with its cause, for {@code status}. */
+    /** Says an error on stderr (with its cause chain) and keeps it, with its cause, for {@code status}. */
     void error(String message, Throwable failure) {
         Diagnostics.error(message, failure);
         warned(failure == null ? message : message + ": " + failure);
