@@ -22,7 +22,10 @@ log() { echo "[install-jdks] $*"; }
 exec 9>"$DEST/.lock"
 flock -w 900 9 || { log "another install holds $DEST/.lock"; exit 1; }
 
-works() { "$DEST/jdk$1/bin/java" -version >/dev/null 2>&1 && "$DEST/jdk$1/bin/javac" -version >/dev/null 2>&1; }
+# A JDK counts as installed once this recipe finished it (the marker), and it runs.
+RECIPE=2
+works() { [ -f "$DEST/jdk$1/.install-jdks-$RECIPE" ] && "$DEST/jdk$1/bin/java" -version >/dev/null 2>&1 \
+  && "$DEST/jdk$1/bin/javac" -version >/dev/null 2>&1; }
 missing=()
 for v in $WANT; do
   if works "$v"; then log "jdk$v: $("$DEST/jdk$v/bin/java" -version 2>&1 | head -n1) (installed)"; else missing+=("$v"); fi
@@ -80,12 +83,14 @@ for v in "${missing[@]}"; do
   find "$J" -type l -lname '/etc/java-*' | while read -r l; do
     s="$DEST/.root$(readlink "$l")"; if [ -e "$s" ]; then rm "$l"; cp -aL "$s" "$l"; fi; done
   if [ "$v" != 11 ]; then
-    find "$J" -type f \( -path '*/bin/*' -o -name '*.so' \) | while read -r b; do
+    # every executable, lib/jspawnhelper too (the JVM starts child processes through it)
+    find "$J" -type f | while read -r b; do
       file -b "$b" | grep -q 'ELF.*executable' || continue
       "$PE" --set-interpreter "$G"/ld-linux-x86-64.so.2 --force-rpath \
             --set-rpath "$("$PE" --print-rpath "$b" 2>/dev/null):$G:/lib/x86_64-linux-gnu:/usr/lib/x86_64-linux-gnu" "$b"
     done
   fi
+  touch "$J/.install-jdks-$RECIPE"
   works "$v" || { log "jdk$v was unpacked but does not run"; "$J/bin/java" -version || true; exit 1; }
   log "jdk$v: $("$J/bin/java" -version 2>&1 | head -n1)"
 done
