@@ -4,7 +4,6 @@ import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.javaagent.AgentStartup;
 import java.io.File;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

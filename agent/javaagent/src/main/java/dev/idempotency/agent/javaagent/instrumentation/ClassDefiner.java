@@ -1,6 +1,5 @@
 package dev.idempotency.agent.javaagent.instrumentation;
 
-import java.util.Collections;
 import java.lang.instrument.Instrumentation;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Field;
@@ -12,13 +11,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Defines classes in loaders the agent does not own: the bridge in the bootstrap loader, an
  * adapter in a container's loader. It calls {@code ClassLoader}'s own define methods, which the
  * JVM opens to the agent through {@code Instrumentation.redefineModule} ({@link JvmModules}; on
- * Java 8, which has no modules, through reflection); so from Java 11 on no
+ * Java 8, which has no modules, through reflection); so from Java 9 on no
  * {@code sun.misc.Unsafe} (Java 24 and later warn of it, and it is going away), and no jar appended
  * to the bootstrap search path (which turns off class data sharing for every other loader and
  * makes the JVM print a warning at each start).
