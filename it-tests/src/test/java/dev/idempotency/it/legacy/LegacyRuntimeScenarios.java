@@ -28,6 +28,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * One legacy runtime with an estate application ({@code legacy-demo/estate}, the contract in
@@ -186,6 +188,51 @@ public abstract class LegacyRuntimeScenarios {
     }
 
     /**
+     * Other spellings of {@code /orders}: a runtime routes each to the create handler or elsewhere
+     * (its default servlet, a framework that matches no handler). Routed to the handler, the
+     * spelling is the endpoint: protected, and one operation with {@code /orders}. Routed elsewhere,
+     * it spends no key: the retry on {@code /orders} with the same key creates the order.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"//orders", "/orders/", "/orders.json"})
+    void aSpellingIsTheProtectedEndpointOrSpendsNoKey(String spelling) {
+        long before = executions();
+        String key = newKey();
+        String body = order(uniqueItem("spelling"), 1);
+
+        Http.Response first = postAt(spelling, body, key);
+        long afterFirst = executions();
+        Http.Response canonical = post(body, key);
+        System.out.printf("%s: POST %s with a new key %d, then /orders with it %d%s%n", getClass().getSimpleName(), spelling,
+                first.status(), canonical.status(), canonical.header(REPLAYED).isPresent() ? " replayed" : "");
+
+        if (first.status() / 100 == 2) {
+            posted.add(first);
+            assertThat(afterFirst).as("%s reached the handler", spelling).isEqualTo(before + 1);
+            assertThat(canonical.status()).as("the key again on /orders after %s: %s", spelling, canonical.body())
+                    .isEqualTo(first.status());
+            assertThat(canonical.header(REPLAYED)).as("the key again on /orders after %s", spelling).hasValue("true");
+            assertThat(executions()).as("%s and /orders with one key", spelling).isEqualTo(before + 1);
+            Http.Response keyless = postAt(spelling, order(uniqueItem("spelling-keyless"), 1), null);
+            assertThat(keyless.status()).as("%s without a key: %s", spelling, keyless.body()).isEqualTo(400);
+            assertThat(executions()).isEqualTo(before + 1);
+        } else {
+            assertThat(afterFirst).as("%s answered %d without the handler", spelling, first.status()).isEqualTo(before);
+            assertThat(first.header(REPLAYED)).as("%s answered by the host", spelling).isEmpty();
+            assertThat(canonical.status()).as("/orders with the key %s answered %d to: %s", spelling, first.status(),
+                    canonical.body()).isEqualTo(201);
+            assertThat(canonical.header(REPLAYED)).as("/orders after %s", spelling).isEmpty();
+            assertThat(executions()).as("the order is created by /orders").isEqualTo(before + 1);
+            // The spent key on the spelling again: the host's answer, or (where the host's router runs
+            // after the agent decided) the stored one; never a second order.
+            Http.Response spent = postAt(spelling, body, key);
+            System.out.printf("%s: POST %s with the spent key %d%s%n", getClass().getSimpleName(), spelling,
+                    spent.status(), spent.header(REPLAYED).isPresent() ? " replayed" : "");
+            assertThat(executions()).as("%s with the key /orders spent", spelling).isEqualTo(before + 1);
+        }
+    }
+
+    /**
      * What the agent rightly warns of on this runtime, beside the protected endpoint (a part of the
      * runtime no instrumentation group supports, say): each a text its one warning line contains,
      * in {@code status} and on the console. None by default.
@@ -250,6 +297,12 @@ public abstract class LegacyRuntimeScenarios {
 
     private Http.Response post(String body, String key) {
         return post("", body, key);
+    }
+
+    /** {@code POST <base><spelling>}, sent as written, with the key, or without one when null. */
+    private Http.Response postAt(String spelling, String body, String key) {
+        String[] headers = key == null ? new String[0] : new String[] {KEY, key};
+        return http().post(spelling, "application/json", body, Http.DEFAULT_TIMEOUT, headers);
     }
 
     /** {@code POST <base>/orders<query>} with the key, or without one when null; the answer is kept for the attempt-log check. */

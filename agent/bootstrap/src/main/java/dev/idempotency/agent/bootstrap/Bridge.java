@@ -10,6 +10,13 @@ public final class Bridge {
      */
     public static final String REQUEST_MARKER = "dev.idempotency.agent.exchange";
 
+    /**
+     * The request attribute (servlet) or property (JAX-RS) a JAX-RS adapter sets on a request a
+     * servlet further out took, when the JAX-RS runtime matched it to a resource method: the
+     * servlet's exchange then knows the request reached a handler, not the runtime's 404.
+     */
+    public static final String RESOURCE_METHOD_REACHED = "dev.idempotency.agent.resource-method-reached";
+
     private static volatile Gate gate;
 
     private Bridge() {

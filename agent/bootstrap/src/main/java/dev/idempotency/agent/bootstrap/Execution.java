@@ -23,6 +23,15 @@ public interface Execution {
     void abandon(Throwable cause);
 
     /**
+     * The host answered the request ({@code status}, what the client received) without dispatching
+     * it to the endpoint's handler: {@code answeredBy} names what answered instead (the container's
+     * default servlet, a framework that matched no handler). Nothing of the endpoint ran, so the
+     * claim is released, the key unspent: the retry on the spelling the host routes to the handler
+     * executes. Ends the execution as {@link #finish} does.
+     */
+    void routedElsewhere(int status, String answeredBy);
+
+    /**
      * Takes the outcome and reports it to {@code execution} ({@link #finish}); when taking it
      * fails (memory, say), abandons the execution instead, so the claim never outlives its request.
      */

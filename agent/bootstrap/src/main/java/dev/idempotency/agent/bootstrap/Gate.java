@@ -37,6 +37,18 @@ public interface Gate {
     Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher);
 
     /**
+     * For a request no declared path matched, which the host hands to a router that matches a path
+     * with an extension to the handler of the path without it (Spring MVC's suffix pattern match,
+     * on by default before Spring 5.3: {@code /orders.json} reaches {@code /orders}'s handler): the
+     * endpoint declared for the method and {@code path} without its last segment's extension, the
+     * path the request is then fingerprinted and logged by; {@code null} when none is. Called only
+     * for a request that changes state and whose last segment has a dot.
+     */
+    default Route routeExtensionForm(String method, String path) {
+        return null;
+    }
+
+    /**
      * A request that changes state (see {@link #changesState}) matched no declared endpoint: the core
      * keeps, by name only, what it carried, for {@code discover}. {@code resourceClass} and
      * {@code resourceMethod} are what a JAX-RS runtime matched, {@code null} at a servlet. Called by

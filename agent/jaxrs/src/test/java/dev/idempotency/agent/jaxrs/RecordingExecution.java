@@ -41,6 +41,12 @@ public final class RecordingExecution implements Execution {
         outcomes.add(new Outcome(null, cause, false));
     }
 
+    /** Nothing in JAX-RS is routed elsewhere after a resource method matched: fails the test. */
+    @Override
+    public void routedElsewhere(int status, String answeredBy) {
+        throw new AssertionError("a JAX-RS adapter reported a request routed elsewhere (" + status + " by " + answeredBy + ")");
+    }
+
     /** An execution the adapter failed to start is recorded as an outcome with no response and its cause; the agent answers 500. */
     @Override
     public synchronized Verdict notStarted(String adapter, Throwable cause) {

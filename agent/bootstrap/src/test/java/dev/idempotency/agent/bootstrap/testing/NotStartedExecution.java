@@ -38,6 +38,11 @@ public final class NotStartedExecution implements Execution {
     }
 
     @Override
+    public void routedElsewhere(int status, String answeredBy) {
+        throw new AssertionError("no outcome: the application did not run");
+    }
+
+    @Override
     public void abandon(Throwable cause) {
         throw new AssertionError("no outcome: the application did not run");
     }

@@ -130,6 +130,37 @@ final class ClaimedExecution implements Execution {
     }
 
     /**
+     * Nothing of the endpoint ran: the host sent the request elsewhere ({@code answeredBy}), whose
+     * answer the client received. The key is released, fenced by the claim's token, so the retry
+     * on the spelling the host routes to the handler executes.
+     */
+    @Override
+    public void routedElsewhere(int status, String answeredBy) {
+        if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        endDownstreamCalls();
+        try {
+            boolean released = store.release(lease.scope(), lease.key(), lease.fencingToken());
+            reports.emit(attempt.event(time, Decision.RELEASED, "the host did not route the request to the endpoint's "
+                    + "handler (" + answeredBy + " answered); " + (released ? "the key was released, unspent"
+                    : "the claim had passed to another owner"), status, null));
+        } catch (Throwable e) {
+            if (e instanceof StoreUnavailableException) {
+                reports.storeFailed("the store failed to release the key of a request the host routed elsewhere", e);
+            } else {
+                reports.report("releasing the key of a request the host routed elsewhere", e);
+            }
+            reports.emit(attempt.event(time, Decision.RELEASED, "the host did not route the request to the endpoint's "
+                    + "handler (" + answeredBy + " answered), but releasing the key failed (" + e
+                    + "); the claim's lease will expire", status, ErrorType.STORE_ERROR));
+        } finally {
+            leases.remove(lease);
+            whenDropped.clean();
+        }
+    }
+
+    /**
      * The agent failed before the handler could start: this execution ends without a word to the
      * store (the gate releases the claim) and is no longer renewed or watched for being dropped.
      * False when it had ended already.

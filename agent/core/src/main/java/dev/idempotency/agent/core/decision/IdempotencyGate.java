@@ -131,6 +131,16 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
+    public Route routeExtensionForm(String method, String path) {
+        try {
+            return routes.routeExtensionForm(method, path);
+        } catch (RuntimeException e) {
+            reports.report("routing", e);
+            return null;
+        }
+    }
+
+    @Override
     public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
         try {
             DeclaredRoute route = routes.routeBelowMapping(method, path, jaxrsPath);

@@ -119,6 +119,26 @@ public final class RouteTable {
     }
 
     /**
+     * The endpoint declared for this method and {@code path} without the extension of its last
+     * segment (from its first dot: {@code /orders.json} and {@code /orders.tar.gz} are
+     * {@code /orders}'s), with that path's normal form; {@code null} when none is, or the last
+     * segment has no extension.
+     */
+    public DeclaredRoute routeExtensionForm(String method, String path) {
+        if (method == null || path == null) {
+            return null;
+        }
+        String normal = RoutedPath.normalise(path);
+        int dot = normal.indexOf('.', normal.lastIndexOf('/') + 2);
+        if (dot < 0) {
+            return null;
+        }
+        String stem = normal.substring(0, dot);
+        EndpointPolicy policy = routeNormal(method, stem);
+        return policy == null ? null : new DeclaredRoute(policy, stem);
+    }
+
+    /**
      * For a request that matched nothing: the endpoint whose declared path is this request's path
      * with the application's context path in front ({@code /shop/orders} declared, {@code /orders}
      * requested under {@code /shop}), or {@code null}. Such a declaration protects nothing, since

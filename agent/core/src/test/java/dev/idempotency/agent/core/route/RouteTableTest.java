@@ -70,6 +70,25 @@ class RouteTableTest {
     }
 
     @Test
+    void anExtensionFormIsTheEndpointOfThePathWithoutIt() {
+        assertThat(table.route("POST", "/orders.json")).isNull();
+        DeclaredRoute json = table.routeExtensionForm("POST", "/orders.json");
+        assertThat(endpointOf(json)).isSameAs(createOrder);
+        assertThat(json.path()).as("fingerprinted as the declared path").isEqualTo("/orders");
+        assertThat(endpointOf(table.routeExtensionForm("POST", "/orders.tar.gz"))).isSameAs(createOrder);
+        assertThat(endpointOf(table.routeExtensionForm("POST", "/orders/42/payments.xml"))).isSameAs(pay);
+        assertThat(table.routeExtensionForm("POST", "/orders/42/payments.xml").path()).isEqualTo("/orders/42/payments");
+    }
+
+    @Test
+    void onlyTheLastSegmentsExtensionIsDropped() {
+        assertThat(table.routeExtensionForm("POST", "/orders")).as("no extension").isNull();
+        assertThat(table.routeExtensionForm("POST", "/orders/.json")).as("a dot file is no extension of /orders").isNull();
+        assertThat(table.routeExtensionForm("POST", "/orders.v1/42/payments")).as("a dot before the last segment").isNull();
+        assertThat(table.routeExtensionForm("GET", "/orders.json")).as("another method").isNull();
+    }
+
+    @Test
     void aRouteCarriesThePathInItsNormalForm() {
         assertThat(table.route("POST", "//orders/42/./payments;x=1").path()).isEqualTo("/orders/42/payments");
         assertThat(table.routeResourceMethod(OrderResource.class, "create", "POST", "/api//orders/").path())

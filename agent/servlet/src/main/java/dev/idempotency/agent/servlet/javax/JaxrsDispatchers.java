@@ -22,7 +22,7 @@ import javax.servlet.http.HttpServletRequest;
 final class JaxrsDispatchers {
 
     /** The dispatcher servlets of the JAX-RS runtimes, base classes first met walking up from the registered class. */
-    private static final List<String> DISPATCHERS = Arrays.asList(
+    static final List<String> DISPATCHERS = Arrays.asList(
             "org.glassfish.jersey.servlet.ServletContainer",
             "com.sun.jersey.spi.container.servlet.ServletContainer",
             "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher",
@@ -31,7 +31,7 @@ final class JaxrsDispatchers {
      * The dispatchers of the runtimes whose resource methods the JAX-RS adapters see (Jersey 2 and
      * later, RESTEasy): a request such a servlet takes reaches the JAX-RS adapter too.
      */
-    private static final List<String> SEEN_BY_RESOURCE_METHOD = Arrays.asList(
+    static final List<String> SEEN_BY_RESOURCE_METHOD = Arrays.asList(
             "org.glassfish.jersey.servlet.ServletContainer",
             "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher");
     private static final String NONE = "";

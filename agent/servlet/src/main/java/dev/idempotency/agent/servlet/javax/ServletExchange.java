@@ -99,10 +99,18 @@ public final class ServletExchange {
 
     /**
      * Once, whichever is first: when the application has given the container the whole response,
-     * on method exit, before an async {@code complete()}, or on the async listener.
+     * on method exit, before an async {@code complete()}, or on the async listener. A request the
+     * host answered without a handler ({@link HostDispatch#answeredElsewhere}) releases its key.
      */
     void finish(Throwable failure) {
         if (!finished.compareAndSet(false, true)) {
+            return;
+        }
+        int status = response.getStatus();
+        String answeredBy = failure == null ? HostDispatch.answeredElsewhere(request, status) : null;
+        if (answeredBy != null) {
+            execution.routedElsewhere(status, answeredBy);
+            response.releaseContentLength();
             return;
         }
         Execution.report(execution, () -> response.captured(failure), failure, response::clientGone);

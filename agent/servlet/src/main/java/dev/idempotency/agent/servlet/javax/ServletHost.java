@@ -11,6 +11,7 @@ import dev.idempotency.agent.bootstrap.exchange.ExchangeHost;
 import dev.idempotency.agent.bootstrap.exchange.FailureAnswer;
 import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
 import java.io.IOException;
+import javax.servlet.Servlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
 
@@ -30,7 +31,11 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
     private final Class<?> entryPoint;
     /** The CXF destination the request reached, or {@code null} at a servlet or filter. */
     private final Object cxfDestination;
+    /** Whether the entry point is a servlet (else a filter, or a CXF destination). */
+    private final boolean servlet;
     private String path;
+    /** A declared path the container sends to its default servlet. */
+    private boolean routedElsewhere;
     /** The body the core read, for the request wrapper; {@code null} when it read none. */
     private RequestBody readAhead;
 
@@ -39,6 +44,7 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
         this.response = response;
         this.entryPoint = entryPoint;
         this.cxfDestination = cxfDestination;
+        this.servlet = cxfDestination == null && entryPoint != null && Servlet.class.isAssignableFrom(entryPoint);
     }
 
     /** The group that laid the advice: CXF's destinations run this adapter too. */
@@ -47,10 +53,18 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
         return cxfDestination != null ? CxfDestinations.GROUP + " adapter" : ExchangeHost.super.adapter();
     }
 
-    /** Nested filters, servlets and dispatches see the outermost call's marker and stay out. */
+    /**
+     * Nested filters, servlets and dispatches see the outermost call's marker and stay out (the
+     * first servlet among them is noted: it tells where the host sent the request). The
+     * container's default servlet is no endpoint, whatever the path it was given.
+     */
     @Override
     public boolean mayTake() {
-        return request.getAttribute(Bridge.REQUEST_MARKER) == null;
+        if (request.getAttribute(Bridge.REQUEST_MARKER) != null) {
+            HostDispatch.reached(request, entryPoint);
+            return false;
+        }
+        return !(servlet && HostDispatch.kindOf(entryPoint) == HostDispatch.Kind.CONTAINER_DEFAULT);
     }
 
     @Override
@@ -58,6 +72,12 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
         return request.getMethod();
     }
 
+    /**
+     * The endpoint of the path the container routed, or of its extension form behind Spring MVC;
+     * none when the container sends the request to its default servlet (which filters in front of
+     * it cannot see, but the container's mapping names): another spelling of a declared path that
+     * is not routed to its handler.
+     */
     @Override
     public Route route(Gate gate) {
         path = ServletRequestView.routedPath(request);
@@ -66,7 +86,28 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
             route = cxfDestination == null ? JaxrsDispatchers.route(gate, request, path)
                     : CxfDestinations.route(gate, request, path, cxfDestination);
         }
+        if (route == null) {
+            return cxfDestination == null ? extensionForm(gate) : null;
+        }
+        if (!servlet && HostDispatch.mappedServlet(request) == HostDispatch.Kind.CONTAINER_DEFAULT) {
+            routedElsewhere = true;
+            return null;
+        }
         return route;
+    }
+
+    /**
+     * {@code /orders.json} for a declared {@code /orders}, when the container hands the request to
+     * Spring MVC, whose suffix pattern match (on before Spring 5.3) runs {@code /orders}'s handler
+     * for it. Where Spring does not match it, its answer says so and the key is released.
+     */
+    private Route extensionForm(Gate gate) {
+        int dot = path.lastIndexOf('.');
+        if (dot < path.lastIndexOf('/') || !Gate.changesState(request.getMethod())) {
+            return null;
+        }
+        Route route = gate.routeExtensionForm(request.getMethod(), path);
+        return route != null && HostDispatch.mappedServlet(request) == HostDispatch.Kind.SPRING_MVC ? route : null;
     }
 
     /**
@@ -76,7 +117,7 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
      */
     @Override
     public boolean tellsUndeclared() {
-        if (request.getAttribute(UNDECLARED_MARKER) != null
+        if (routedElsewhere || request.getAttribute(UNDECLARED_MARKER) != null
                 || (cxfDestination == null && JaxrsDispatchers.resourceMethodsSeenAt(request))) {
             return false;
         }
@@ -87,6 +128,11 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
     @Override
     public void mark() {
         request.setAttribute(Bridge.REQUEST_MARKER, Boolean.TRUE);
+        if (cxfDestination != null) {
+            HostDispatch.reachedCxfDestination(request);
+        } else {
+            HostDispatch.reached(request, entryPoint);
+        }
     }
 
     @Override

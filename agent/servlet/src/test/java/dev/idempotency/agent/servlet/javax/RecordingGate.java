@@ -24,8 +24,15 @@ final class RecordingGate extends ScriptedGate {
         final boolean clientGone;
         final String thread;
         final Object seenAtFinish;
+        /** What answered in the handler's place ({@link Execution#routedElsewhere}); {@code null} when the handler ran. */
+        final String answeredBy;
 
         Outcome(CapturedResponse response, Throwable failure, boolean clientGone, Object seenAtFinish) {
+            this(response, failure, clientGone, seenAtFinish, null);
+        }
+
+        Outcome(CapturedResponse response, Throwable failure, boolean clientGone, Object seenAtFinish, String answeredBy) {
+            this.answeredBy = answeredBy;
             this.response = response;
             this.failure = failure;
             this.clientGone = clientGone;
@@ -90,6 +97,14 @@ final class RecordingGate extends ScriptedGate {
         @Override
         public void abandon(Throwable cause) {
             Outcome outcome = new Outcome(null, cause, false, atFinish.get());
+            synchronized (RecordingGate.this) {
+                outcomes.add(outcome);
+            }
+        }
+
+        @Override
+        public void routedElsewhere(int status, String answeredBy) {
+            Outcome outcome = new Outcome(null, null, false, atFinish.get(), status + " by " + answeredBy);
             synchronized (RecordingGate.this) {
                 outcomes.add(outcome);
             }

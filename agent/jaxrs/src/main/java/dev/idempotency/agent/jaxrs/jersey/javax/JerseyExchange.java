@@ -41,10 +41,18 @@ public final class JerseyExchange extends ResourceMethodHost<Object> {
         return ExchangeStart.begin(new JerseyExchange(invoker, context.request()));
     }
 
-    /** A servlet filter or servlet around Jersey may already have taken this request. */
+    /**
+     * A servlet filter or servlet around Jersey may already have taken this request: it is told
+     * that Jersey matched a resource method (Jersey keeps properties as the servlet request's
+     * attributes), so its exchange knows a handler ran.
+     */
     @Override
     public boolean mayTake() {
-        return request.getProperty(Bridge.REQUEST_MARKER) == null;
+        if (request.getProperty(Bridge.REQUEST_MARKER) != null) {
+            request.setProperty(Bridge.RESOURCE_METHOD_REACHED, Boolean.TRUE);
+            return false;
+        }
+        return true;
     }
 
     @Override

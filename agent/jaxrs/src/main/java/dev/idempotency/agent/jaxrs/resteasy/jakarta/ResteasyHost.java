@@ -32,10 +32,15 @@ final class ResteasyHost extends ResourceMethodHost<ResteasyExchange> implements
         this.invoker = invoker;
     }
 
-    /** Not when a servlet around RESTEasy took the request, nor outside a dispatch (no routed path). */
+    /**
+     * Not when a servlet around RESTEasy took the request (it is told that RESTEasy matched a
+     * resource method: RESTEasy keeps attributes as the servlet request's), nor outside a dispatch
+     * (no routed path).
+     */
     @Override
     public boolean mayTake() {
         if (request.getAttribute(Bridge.REQUEST_MARKER) != null) {
+            request.setAttribute(Bridge.RESOURCE_METHOD_REACHED, Boolean.TRUE);
             return false;
         }
         path = ResteasyRequestView.routedPath();
