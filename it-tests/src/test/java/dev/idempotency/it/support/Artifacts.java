@@ -58,6 +58,10 @@ public final class Artifacts {
         return existing("estate.jar.cxf-jetty");
     }
 
+    public static Path estateVertxJar() {
+        return existing("estate.jar.vertx");
+    }
+
     /** The estate's Jersey 1.19 WAR ({@code ServletContainer} at {@code /api/*}), for {@link StandaloneTomcat}. */
     public static Path estateJersey1War() {
         return existing("estate.war.jersey1");

@@ -43,6 +43,10 @@ final class DiscoverCommand {
         for (String line : undeclared) {
             out.println("  " + line);
         }
+        if (undeclared.length == 0 && ((String[]) jmx.getAttribute(status, "InstrumentedEntryPoints")).length == 0) {
+            out.println("  and none can: no entry point of a runtime the agent supports is instrumented in this JVM, "
+                    + "so the agent sees none of its requests (`status " + pid + "` shows the warnings that say why)");
+        }
         if (!skeleton.isEmpty()) {
             out.println();
             out.println("# To protect them, edit into the config's endpoints (paths are relative to the context path):");

@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
  * <p>A class only a disabled group wants is passed over, and the events hear of it: the protection
  * check can then name the group as the cause of an unprotected endpoint. A JAX-RS runtime's
  * dispatch class in a loader no group of it accepts (a version older than every group's range,
- * RESTEasy 3.0 to 3.4, say) is reported once per loader: its resource methods go unseen.
+ * RESTEasy 3.0 to 3.4, say) is reported once per loader: its resource methods go unseen. An HTTP
+ * runtime no group has an adapter for is reported once, by a class it defines to serve
+ * ({@link UnprotectedRuntimes}).
  */
 final class EntryPointCandidates {
 
@@ -44,6 +46,7 @@ final class EntryPointCandidates {
     private final List<ByInterface> byInterface;
     private final Set<String> disabledGroups;
     private final InstrumentationEvents events;
+    private final UnprotectedRuntimes unprotectedRuntimes;
     /** Loaders already reported for a JAX-RS runtime no group supports there. Weak: applications undeploy. */
     private final Map<ClassLoader, Boolean> unsupportedReported = Collections.synchronizedMap(new WeakHashMap<>());
 
@@ -53,6 +56,7 @@ final class EntryPointCandidates {
         this.byInterface = byInterface;
         this.disabledGroups = disabledGroups;
         this.events = events;
+        this.unprotectedRuntimes = new UnprotectedRuntimes(events);
     }
 
     /** The candidates of every group in {@code all}; those of {@code disabledGroups} are only reported. */
@@ -84,6 +88,7 @@ final class EntryPointCandidates {
         if (loader == null || internalName == null || bytes == null) {
             return false; // the bootstrap path and hidden classes hold no servlets
         }
+        unprotectedRuntimes.defined(internalName);
         if (isJdkOrAgent(internalName)) {
             return false;
         }
@@ -108,6 +113,7 @@ final class EntryPointCandidates {
      */
     boolean mayWantLoaded(Class<?> loaded) {
         String name = internalName(loaded.getName());
+        unprotectedRuntimes.defined(name);
         if (loaded.getClassLoader() == null || isJdkOrAgent(name)) {
             return false;
         }

@@ -79,9 +79,12 @@ public final class Instrumenter {
             throws IOException {
         List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
         AdviceTransformer precise = adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events);
-        instrumentation.addTransformer(new DeferredTransformer(EntryPointCandidates.of(all, disabledGroups, events),
-                CompletableFuture.completedFuture(precise), events::failed), true);
-        retransform(instrumentation, precise, applicationClasses(instrumentation), events, "loaded before the attach");
+        EntryPointCandidates candidates = EntryPointCandidates.of(all, disabledGroups, events);
+        instrumentation.addTransformer(new DeferredTransformer(candidates, CompletableFuture.completedFuture(precise),
+                events::failed), true);
+        List<Class<?>> loadedBefore = applicationClasses(instrumentation);
+        loadedBefore.forEach(candidates::mayWantLoaded); // names the runtimes no adapter serves, already loaded
+        retransform(instrumentation, precise, loadedBefore, events, "loaded before the attach");
     }
 
     private static AdviceTransformer adviceTransformer(List<EntryPointInstrumentation> enabled, ClassDefiner definer,
