@@ -14,7 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * A local port in front of a shared database, so a test can take "the database" away from the
  * agent without touching the server other tests use: {@link #cut()} refuses connections and breaks
  * the open ones; {@link #freeze()} keeps everything open but lets no byte through (a database that
- * stopped answering); {@link #restore()} forwards again.
+ * stopped answering); {@link #loseWriteAnswers} breaks a connection once the server has a write
+ * (an {@code INSERT}, in auto-commit, or a {@code COMMIT}), before its answer reaches the client: a
+ * connection killed between the commit and its reply;
+ * {@link #restore()} forwards again.
  */
 final class TcpRelay implements AutoCloseable {
 
@@ -23,6 +26,9 @@ final class TcpRelay implements AutoCloseable {
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket server;
     private volatile boolean frozen;
+    private volatile boolean losingWriteAnswers;
+    /** Server-side sockets that were sent a write while write answers are lost. */
+    private final Set<Socket> committing = ConcurrentHashMap.newKeySet();
 
     TcpRelay(int targetPort) throws IOException {
         this.targetPort = targetPort;
@@ -52,8 +58,14 @@ final class TcpRelay implements AutoCloseable {
         }
     }
 
+    /** While on, the server commits a write but the client never hears it: the relay breaks that connection instead. */
+    void loseWriteAnswers(boolean on) {
+        losingWriteAnswers = on;
+    }
+
     synchronized void restore() throws IOException {
         frozen = false;
+        losingWriteAnswers = false;
         closeAll();
         if (server == null) {
             listen();
@@ -88,8 +100,8 @@ final class TcpRelay implements AutoCloseable {
                     closeQuietly(client);
                     continue;
                 }
-                daemon(() -> pipe(client, target));
-                daemon(() -> pipe(target, client));
+                daemon(() -> pipe(client, target, true));
+                daemon(() -> pipe(target, client, false));
             } catch (IOException closed) {
                 return;
             }
@@ -116,12 +128,18 @@ final class TcpRelay implements AutoCloseable {
         sockets.clear();
     }
 
-    private void pipe(Socket from, Socket to) {
+    private void pipe(Socket from, Socket to, boolean toServer) {
         byte[] buffer = new byte[8192];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             for (int read; (read = in.read(buffer)) >= 0; ) {
                 if (frozen) {
                     return;
+                }
+                if (!toServer && committing.remove(from)) {
+                    return; // the server's answer to the write: dropped, and the pair broken below
+                }
+                if (toServer && losingWriteAnswers && isWrite(buffer, read)) {
+                    committing.add(to);
                 }
                 out.write(buffer, 0, read);
                 out.flush();
@@ -134,6 +152,23 @@ final class TcpRelay implements AutoCloseable {
                 closeQuietly(to);
             }
         }
+    }
+
+    /**
+     * Whether the bytes hold an {@code INSERT} or a {@code COMMIT} (not {@code READ COMMITTED}), as
+     * PostgreSQL's and MariaDB's drivers send the statement's text.
+     */
+    private static boolean isWrite(byte[] bytes, int length) {
+        String text = new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+        for (String word : new String[] {"INSERT", "COMMIT"}) {
+            for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+                int after = at + word.length();
+                if (after >= text.length() || !Character.isLetter(text.charAt(after))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static void closeQuietly(Socket socket) {

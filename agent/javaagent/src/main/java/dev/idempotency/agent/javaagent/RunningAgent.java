@@ -102,7 +102,7 @@ final class RunningAgent {
                     + "store", failure);
             return;
         }
-        keeper = StoreKeeper.start(open, () -> gate.leases().liveLeases(), keeping);
+        keeper = StoreKeeper.start(open, () -> gate.leases().liveLeases(), gate.unansweredClaims(), keeping);
     }
 
     /**

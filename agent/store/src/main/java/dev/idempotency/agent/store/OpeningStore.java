@@ -82,6 +82,11 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public boolean withdrawUnstarted(ClaimRequest claim) {
+        return store().withdrawUnstarted(claim);
+    }
+
+    @Override
     public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
         return store().renewLeases(leases, lease);
     }

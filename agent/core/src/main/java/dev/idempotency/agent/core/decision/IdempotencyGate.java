@@ -17,6 +17,7 @@ import dev.idempotency.agent.core.discover.UndeclaredRequests;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
 import dev.idempotency.agent.core.key.ParsedKey;
 import dev.idempotency.agent.core.lease.LiveLeases;
+import dev.idempotency.agent.store.keeper.UnansweredClaims;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.problem.ProblemType;
 import dev.idempotency.agent.core.route.DeclaredRoute;
@@ -68,6 +69,8 @@ public final class IdempotencyGate implements Gate {
     private final UndeclaredRequests undeclared = new UndeclaredRequests(EndpointSettings.DEFAULT_KEY_HEADER);
     private final RequestDetails details;
     private final LiveLeases leases = new LiveLeases();
+    /** Claims whose answer the store never gave: the keeper withdraws each, their handlers never having run. */
+    private final UnansweredClaims unanswered = new UnansweredClaims();
     private final DropCleaner dropped = ClaimedExecution.droppedExecutions();
     /** Endpoints of scope none already warned of requests that carry credentials. */
     private final Set<EndpointPolicy> credentialedScopeWarned = ConcurrentHashMap.newKeySet();
@@ -102,6 +105,10 @@ public final class IdempotencyGate implements Gate {
     }
 
     /** The claims executing in this JVM, for the keeper that renews their leases. */
+    public UnansweredClaims unansweredClaims() {
+        return unanswered;
+    }
+
     public LiveLeases leases() {
         return leases;
     }
@@ -407,7 +414,11 @@ public final class IdempotencyGate implements Gate {
         try {
             result = store.claim(claim);
         } catch (RuntimeException e) {
-            return storeFailure(attempt, "the store failed to claim the key", e);
+            // The claim may be written though its answer is lost: withdrawn once the store answers, so
+            // the retry of this refused (never executed) request is not kept waiting on it.
+            String withdrawal = unanswered.add(claim) ? "; the claim, if the store wrote it, is withdrawn once the store answers"
+                    : "";
+            return storeFailure(attempt, "the store failed to claim the key", e, withdrawal);
         }
         return onClaim(attempt, claim, result);
     }
@@ -616,8 +627,13 @@ public final class IdempotencyGate implements Gate {
 
     /** Fail-open runs the request unprotected; fail-closed refuses it, as retryable. */
     private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause) {
+        return storeFailure(attempt, what, cause, "");
+    }
+
+    /** {@code after}: what follows for the key, appended to the attempt's reason. */
+    private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause, String after) {
         reports.storeFailed(what, cause);
-        String reason = what + ": " + cause;
+        String reason = what + ": " + cause + after;
         if (attempt.policy.settings().onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
             reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason + "; executed unprotected (fail-open)",
                     0, ErrorType.STORE_ERROR));

@@ -92,6 +92,11 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
 
     @Override
+    public boolean withdrawUnstarted(ClaimRequest claim) {
+        return guarded(() -> delegate.withdrawUnstarted(claim));
+    }
+
+    @Override
     public int countExpired() {
         return guarded(delegate::countExpired);
     }

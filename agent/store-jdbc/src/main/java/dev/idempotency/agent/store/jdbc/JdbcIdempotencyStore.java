@@ -159,6 +159,19 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
+    public boolean withdrawUnstarted(ClaimRequest claim) {
+        return write("withdrawUnstarted", connection -> {
+            try (PreparedStatement delete = connection.prepareStatement(sql.withdrawUnstarted)) {
+                delete.setString(1, claim.scope());
+                delete.setString(2, claim.key());
+                delete.setString(3, claim.owner());
+                delete.setString(4, claim.requestId());
+                return delete.executeUpdate() == 1;
+            }
+        });
+    }
+
+    @Override
     public int renewLeases(Collection<LeaseRef> leases, Duration lease) {
         if (leases.isEmpty()) {
             return 0;

@@ -37,6 +37,7 @@ final class TableSql {
     final String addAttempts;
     final String complete;
     final String release;
+    final String withdrawUnstarted;
     final String markUnknown;
     /** {@link #markUnknown} by the claim's own owner, whose lease is still live. */
     final String giveUp;
@@ -74,6 +75,8 @@ final class TableSql {
                 + ", lease_until = " + now + ", expires_at = " + nowPlus;
         this.complete = completeSet + keyAndToken + " AND state <> 'COMPLETED'";
         this.release = "DELETE FROM " + table + keyAndToken + " AND state <> 'COMPLETED'";
+        this.withdrawUnstarted = "DELETE FROM " + table + " WHERE scope = ? AND idem_key = ? AND owner = ? "
+                + "AND first_request_id = ? AND state <> 'COMPLETED'";
         // The last parameter is 1 when the operator forces a record whose lease is still live.
         String ownerGone = " AND (state = 'UNKNOWN' OR (state = 'IN_PROGRESS' AND (lease_until <= " + now
                 + " OR ? = 1)))";

@@ -18,6 +18,7 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
+import dev.idempotency.agent.store.keeper.UnansweredClaims;
 import dev.idempotency.agent.store.testing.StoreDirectories;
 
 class KeeperKeepsLeasesAliveTest {
@@ -41,7 +42,7 @@ class KeeperKeepsLeasesAliveTest {
                     .record().fencingToken();
             KeeperSettings settings = new KeeperSettings(lease, Duration.ofMillis(100), Duration.ofMinutes(1), 100, 1);
 
-            try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "slow", token)),
+            try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "slow", token)), new UnansweredClaims(),
                     settings)) {
                 await().pollDelay(lease.plusSeconds(1)).until(() -> true);
                 assertThat(store.find("s", "slow").get().leaseExpired()).isFalse();

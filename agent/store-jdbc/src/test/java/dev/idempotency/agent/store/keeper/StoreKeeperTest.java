@@ -55,7 +55,7 @@ class StoreKeeperTest {
             long token = claimed.fencingToken();
             List<LeaseRef> executing = List.of(new LeaseRef("s", "k", token));
 
-            try (StoreKeeper keeper = StoreKeeper.start(store, () -> executing, FAST)) {
+            try (StoreKeeper keeper = StoreKeeper.start(store, () -> executing, new UnansweredClaims(), FAST)) {
                 await().atMost(Duration.ofSeconds(20)).until(() -> store.renewals.size() >= 3);
                 await().atMost(Duration.ofSeconds(20)).until(() -> store.countExpired() == 0);
             }
@@ -86,7 +86,7 @@ class StoreKeeperTest {
             long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
             store.purgePauseMillis = 30;
 
-            try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), settings)) {
+            try (StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), new UnansweredClaims(), settings)) {
                 await().atMost(Duration.ofSeconds(30)).until(() -> store.countExpired() == 0);
             }
 
@@ -105,7 +105,7 @@ class StoreKeeperTest {
             store.failuresLeft.set(5);
             long token = store.claim(claim("k", Duration.ofHours(1))).record().fencingToken();
 
-            StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), FAST);
+            StoreKeeper keeper = StoreKeeper.start(store, () -> List.of(new LeaseRef("s", "k", token)), new UnansweredClaims(), FAST);
             Thread thread = await().atMost(Duration.ofSeconds(20)).until(StoreKeeperTest::keeperThread, t -> t != null);
             assertThat(thread.isDaemon()).isTrue();
             await().atMost(Duration.ofSeconds(20)).until(() -> store.renewals.size() >= 2);
@@ -216,6 +216,11 @@ class StoreKeeperTest {
         public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
                 Duration ttl, boolean evenIfLeaseLive) {
             return store.resolveComplete(scope, key, expectedToken, response, ttl, evenIfLeaseLive);
+        }
+
+        @Override
+        public boolean withdrawUnstarted(ClaimRequest claim) {
+            return store.withdrawUnstarted(claim);
         }
 
         @Override

@@ -17,6 +17,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -180,6 +181,20 @@ final class FileRecordStore implements IdempotencyStore {
     @Override
     public boolean release(String scope, String key, long fencingToken) {
         return deleteIf("release", scope, key, fencingToken, (row, now) -> row.state != RecordState.COMPLETED);
+    }
+
+    @Override
+    public boolean withdrawUnstarted(ClaimRequest claim) {
+        String recordKey = RecordKeys.record(claim.scope(), claim.key());
+        return writer.write("withdrawUnstarted", (records, now) -> {
+            Row before = records.read(recordKey);
+            if (before == null || before.state == RecordState.COMPLETED || !claim.owner().equals(before.owner)
+                    || !Objects.equals(claim.requestId(), before.firstRequestId)) {
+                return false;
+            }
+            records.delete(recordKey, before);
+            return true;
+        });
     }
 
     @Override

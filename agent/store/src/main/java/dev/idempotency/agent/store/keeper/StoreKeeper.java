@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.FailureCause;
 import dev.idempotency.agent.store.LeaseRef;
+import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.LeaseUpkeep;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreThreads;
@@ -41,6 +42,7 @@ public final class StoreKeeper implements AutoCloseable {
 
     private final LeaseUpkeep store;
     private final Supplier<? extends Collection<LeaseRef>> executing;
+    private final UnansweredClaims unanswered;
     private final KeeperSettings settings;
     private final ScheduledThreadPoolExecutor thread;
     private final Thread shutdownHook;
@@ -51,9 +53,10 @@ public final class StoreKeeper implements AutoCloseable {
     private final FailureLog purgeFailures = new FailureLog("purging expired records");
 
     private StoreKeeper(LeaseUpkeep store, Supplier<? extends Collection<LeaseRef>> executing,
-            KeeperSettings settings) {
+            UnansweredClaims unanswered, KeeperSettings settings) {
         this.store = Objects.requireNonNull(store, "store");
         this.executing = Objects.requireNonNull(executing, "executing");
+        this.unanswered = Objects.requireNonNull(unanswered, "unanswered");
         this.settings = Objects.requireNonNull(settings, "settings");
         StoreThreads threads = StoreThreads.named(THREAD_NAME);
         this.thread = new ScheduledThreadPoolExecutor(1, task -> {
@@ -69,10 +72,11 @@ public final class StoreKeeper implements AutoCloseable {
      * Starts keeping {@code store}.
      *
      * @param executing the leases this JVM holds right now (asked on every renewal)
+     * @param unanswered the claims whose answer never came back, withdrawn on each renewal tick
      */
     public static StoreKeeper start(LeaseUpkeep store, Supplier<? extends Collection<LeaseRef>> executing,
-            KeeperSettings settings) {
-        StoreKeeper keeper = new StoreKeeper(store, executing, settings);
+            UnansweredClaims unanswered, KeeperSettings settings) {
+        StoreKeeper keeper = new StoreKeeper(store, executing, unanswered, settings);
         long renewMillis = settings.renewInterval().toMillis();
         long purgeMillis = settings.purgeInterval().toMillis();
         keeper.thread.scheduleWithFixedDelay(keeper::renewLeases, renewMillis, renewMillis, TimeUnit.MILLISECONDS);
@@ -118,6 +122,36 @@ public final class StoreKeeper implements AutoCloseable {
             renewFailures.succeeded();
         } catch (RuntimeException | LinkageError e) {
             renewFailures.failed(e);
+        }
+        withdrawUnanswered();
+    }
+
+    /**
+     * Withdraws the claims whose answer never came back, while the store answers; the first
+     * failure leaves the rest for the next tick. A failure is said at debug level only: the
+     * store's failure is told already, by the requests it refuses and by the keeper's other work.
+     */
+    private void withdrawUnanswered() {
+        if (unanswered.size() == 0) {
+            return;
+        }
+        int withdrawn = 0;
+        try {
+            for (ClaimRequest claim : unanswered.snapshot()) {
+                if (store.withdrawUnstarted(claim)) {
+                    withdrawn++;
+                }
+                unanswered.withdrawn(claim);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            LOG.debug("Idempotency store keeper: withdrawing {} unanswered claim(s) failed, retrying on the next tick",
+                    unanswered.size(), e);
+        } finally {
+            if (withdrawn > 0) {
+                LOG.warn("Idempotency store keeper: withdrew {} claim(s) the store had written though their request "
+                        + "was refused when the store failed mid-claim (their handlers never ran): their keys are free "
+                        + "for the clients' retries", withdrawn);
+            }
         }
     }
 
@@ -180,9 +214,11 @@ public final class StoreKeeper implements AutoCloseable {
     private void reportUnknown() {
         int unknown = store.count(RecordState.UNKNOWN);
         if (unknown > 0) {
-            LOG.warn("{} idempotency key(s) are UNKNOWN: their owner died mid-execution, and their retries get 409 "
-                    + "outcome-unknown until resolved. List them with: java -jar idempotency-agent.jar list --state "
-                    + "unknown --config <the agent's config>; resolve each as docs/operations.md describes", unknown);
+            LOG.warn("{} idempotency key(s) are UNKNOWN: each attempt stopped before its outcome was stored (its JVM "
+                    + "died mid-execution, or the store failed while the outcome was written: the attempt log says which, "
+                    + "with error.type store_error), and their retries get 409 outcome-unknown until resolved. List them "
+                    + "with: java -jar idempotency-agent.jar list --state unknown --config <the agent's config>; resolve "
+                    + "each as docs/operations.md describes", unknown);
         }
     }
 

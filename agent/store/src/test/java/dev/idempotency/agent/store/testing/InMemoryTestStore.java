@@ -125,6 +125,17 @@ public final class InMemoryTestStore implements IdempotencyStore {
     }
 
     @Override
+    public synchronized boolean withdrawUnstarted(ClaimRequest claim) {
+        Row row = live(claim.scope(), claim.key(), clock.get());
+        if (row == null || row.state == RecordState.COMPLETED || !claim.owner().equals(row.owner)
+                || !java.util.Objects.equals(claim.requestId(), row.firstRequestId)) {
+            return false;
+        }
+        rows.remove(List.of(claim.scope(), claim.key()));
+        return true;
+    }
+
+    @Override
     public synchronized boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
             Duration ttl, boolean evenIfLeaseLive) {
         Instant now = clock.get();

@@ -165,6 +165,35 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    public void aClaimWhoseAnswerWasLostIsWithdrawnByItsOwnRequestOnly() {
+        ClaimRequest lost = request("k", "fp", "o1");
+        store.claim(lost);
+
+        assertThat(store.withdrawUnstarted(request("k", "fp", "o2"))).as("another owner's request").isFalse();
+        assertThat(store.find("scope-a", "k")).isPresent();
+        assertThat(store.withdrawUnstarted(lost)).isTrue();
+        assertThat(store.find("scope-a", "k")).isEmpty();
+        assertThat(store.withdrawUnstarted(lost)).as("nothing left to withdraw").isFalse();
+        assertThat(store.claim(request("k", "fp", "o2")).claimed()).as("the retry claims the key").isTrue();
+    }
+
+    @Test
+    public void aWithdrawalLeavesACompletedOrTakenOverRecord() {
+        ClaimRequest completed = request("done", "fp", "o1");
+        long token = store.claim(completed).record().fencingToken();
+        assertThat(store.complete("scope-a", "done", token, response("one"), TTL)).isTrue();
+        assertThat(store.withdrawUnstarted(completed)).isFalse();
+        assertThat(store.find("scope-a", "done")).get().extracting(StoredRecord::state).isEqualTo(RecordState.COMPLETED);
+
+        ClaimRequest first = request("scope-a", "taken", "fp", "o1", SHORT_LEASE, TTL);
+        long stale = store.claim(first).record().fencingToken();
+        ClaimRequest second = request("scope-a", "taken", "fp", "o2", LEASE, TTL);
+        await().atMost(Duration.ofSeconds(10)).until(() -> store.takeOver(second, stale).isPresent());
+        assertThat(store.withdrawUnstarted(first)).as("taken over by another request").isFalse();
+        assertThat(store.find("scope-a", "taken")).get().extracting(StoredRecord::owner).isEqualTo("o2");
+    }
+
+    @Test
     public void completedRecordIsNeitherReleasedNorCompletedTwice() {
         long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
         assertThat(store.complete("scope-a", "k", token, response("one"), TTL)).isTrue();

@@ -1,0 +1,93 @@
+package dev.idempotency.it.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.idempotency.it.support.DemoApp;
+import dev.idempotency.it.support.Http;
+import java.net.URI;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The store commits a claim, and the connection breaks before the agent hears it (a connection
+ * the database or a proxy killed at that moment): the client gets 503 and the handler never runs,
+ * but the claim is in the table. Once the store answers again, the agent withdraws that claim, so
+ * the client's retry with the same key executes, once, instead of meeting "in progress" and then
+ * "outcome unknown" for the key's whole ttl. The agent reaches the shared database through a relay
+ * that loses the answers to writes; the server itself is never touched.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class UnansweredClaimTest {
+
+    @TempDir
+    Path workDir;
+
+    private StoreDatabases database;
+    private final String table = StoreDatabases.uniqueTable();
+    private TcpRelay relay;
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        if (relay != null) {
+            relay.close();
+            database.dropTables(table);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreDatabases.class)
+    void aRefusedRequestWhoseClaimWasCommittedExecutesAtItsRetry(StoreDatabases database) throws Exception {
+        this.database = database;
+        database.requireReachable();
+        relay = new TcpRelay(database.port());
+        Path config = new OpsConfig().store(database.url(relay.port()), database.user(), table)
+                .timeouts("1s", "2s").writeTo(workDir);
+        try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
+            URI uri = demo.baseUri();
+            assertThat(Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
+            int before = Orders.count(uri);
+
+            relay.loseWriteAnswers(true);
+            Http.Response refused = Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT);
+            assertThat(refused.status()).as(refused.body()).isEqualTo(503);
+            assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
+            assertThat(stateOf("lost-answer")).as("the claim the agent never heard of is committed").isEqualTo("IN_PROGRESS");
+            relay.restore();
+
+            AtomicReference<Http.Response> retry = new AtomicReference<>();
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                retry.set(Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT));
+                return !Orders.isProblem(retry.get(), Orders.STORE_UNAVAILABLE)
+                        && !Orders.isProblem(retry.get(), Orders.IN_PROGRESS);
+            });
+            assertThat(retry.get().status()).as("the retry: %s", retry.get().body()).isEqualTo(201);
+            assertThat(retry.get().header("Idempotent-Replayed")).isEmpty();
+            assertThat(Orders.count(uri)).as("the retry executed, once").isEqualTo(before + 1);
+            Orders.assertReplayOf(retry.get(), Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT));
+            assertThat(demo.stderr()).as("the keeper says what it withdrew")
+                    .anyMatch(line -> line.contains("withdrew 1 claim(s)"));
+        }
+    }
+
+    /** The record's state, read from the database directly, not through the relay. */
+    private String stateOf(String key) throws Exception {
+        try (Connection connection = database.connect();
+                PreparedStatement select = connection.prepareStatement("SELECT state FROM " + table + " WHERE idem_key = ?")) {
+            select.setString(1, key);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getString(1) : "none";
+            }
+        }
+    }
+}
