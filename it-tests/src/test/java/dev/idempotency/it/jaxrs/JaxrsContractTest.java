@@ -6,10 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.Socket;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -143,7 +140,8 @@ abstract class JaxrsContractTest {
         String key = newKey();
         http().postJson("/orders", ORDER, "Idempotency-Key", key);
 
-        String statusLine = rawStatusLine("{\"item\": \"pen\", \"quantity\": 2}", key);
+        String statusLine = http().rawStatusLine("/orders", "application/json", "{\"item\": \"pen\", \"quantity\": 2}",
+                "Idempotency-Key", key);
 
         assertThat(statusLine).startsWith("HTTP/1.1 422 ");
         if (serverWritesTheGivenReasonPhrase()) {
@@ -157,23 +155,6 @@ abstract class JaxrsContractTest {
      */
     protected boolean serverWritesTheGivenReasonPhrase() {
         return true;
-    }
-
-    /** The status line as it went on the wire: the JDK's HTTP client does not expose the reason phrase. */
-    private String rawStatusLine(String json, String key) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket(demo.baseUri().getHost(), demo.baseUri().getPort())) {
-            socket.setSoTimeout(15_000);
-            String request = "POST /orders HTTP/1.1\r\nHost: " + demo.baseUri().getAuthority()
-                    + "\r\nContent-Type: application/json\r\nIdempotency-Key: " + key
-                    + "\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n\r\n";
-            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
-            socket.getOutputStream().write(body);
-            socket.getOutputStream().flush();
-            BufferedReader reader = new BufferedReader(new InputStreamReader(
-                    socket.getInputStream(), StandardCharsets.ISO_8859_1));
-            return reader.readLine();
-        }
     }
 
     @Test

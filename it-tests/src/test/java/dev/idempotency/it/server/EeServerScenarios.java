@@ -217,6 +217,8 @@ abstract class EeServerScenarios {
         assertThat(problem.path("type").asText()).isEqualTo(PROBLEMS + "idempotency-key-reused");
         assertThat(problem.path("status").asInt()).isEqualTo(422);
         assertThat(reused.header(REPLAYED)).isEmpty();
+        assertThat(http().rawStatusLine(endpoint.path, endpoint.contentType, endpoint.order(uniqueItem("changed"), 2), KEY, key))
+                .as("the status line on the wire").isIn("HTTP/1.1 422 Unprocessable Content", "HTTP/1.1 422 Unprocessable Entity");
         assertThat(stats()).isEqualTo(before);
     }
 

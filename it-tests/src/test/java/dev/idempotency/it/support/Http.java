@@ -82,6 +82,31 @@ public final class Http {
                 .build());
     }
 
+    /**
+     * The status line of a POST as it went on the wire, reason phrase included, which the JDK's
+     * client does not expose. {@code headers}: name, value, name, value, ...
+     */
+    public String rawStatusLine(String path, String contentType, String body, String... headers) {
+        URI uri = URI.create(baseUri + path);
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        StringBuilder request = new StringBuilder("POST ").append(uri.getRawPath()).append(" HTTP/1.1\r\nHost: ")
+                .append(uri.getAuthority()).append("\r\nContent-Type: ").append(contentType);
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.append("\r\n").append(headers[i]).append(": ").append(headers[i + 1]);
+        }
+        request.append("\r\nContent-Length: ").append(bytes.length).append("\r\nConnection: close\r\n\r\n");
+        try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(15_000);
+            socket.getOutputStream().write(request.toString().getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().write(bytes);
+            socket.getOutputStream().flush();
+            return new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.ISO_8859_1)).readLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException("POST " + uri + ": " + e, e);
+        }
+    }
+
     /** Sends any request built elsewhere (other methods, odd headers). */
     public Response send(HttpRequest request) {
         try {

@@ -217,6 +217,7 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
     private void respond(Verdict verdict) throws IOException {
         response.resetBuffer();
         response.setStatus(verdict.status());
+        GrizzlyReasonPhrase.set(response, verdict.status(), verdict.reasonPhrase());
         verdict.addHeadersTo(new HeaderSetters(response));
         byte[] body = verdict.body();
         if (body != null) {
