@@ -33,9 +33,13 @@ final class HostDispatch {
     enum Kind {
         /** The container's default servlet (static files, 404, 405): never a handler. */
         CONTAINER_DEFAULT,
-        /** Spring MVC's dispatcher: a handler ran when Spring matched one. */
+        /** Spring MVC's dispatcher: its 404 or 405 is its own when it matched no handler. */
         SPRING_MVC,
-        /** A JAX-RS dispatcher whose resource methods the JAX-RS adapters see: a handler ran when one of them was reached. */
+        /**
+         * A JAX-RS dispatcher whose resource methods the JAX-RS adapters see: its 404 or 405 is its
+         * own when none of them was reached (where no adapter applies, RESTEasy 3.0 say, as for
+         * {@link #JAXRS_BY_PATH}).
+         */
         JAXRS,
         /**
          * A JAX-RS dispatcher the agent sees by path only (Jersey 1, Apache CXF): its 404 and 405
@@ -248,13 +252,19 @@ final class HostDispatch {
         if (Kind.CONTAINER_DEFAULT.name().equals(reached)) {
             return "the container's default servlet";
         }
+        // A router's own answer to a request it has no handler for is 404 or 405. Asked only of
+        // those, a framework that says nothing (an older version, an adapter not applied) never
+        // has a handler's answer taken for its own.
+        if (status != 404 && status != 405) {
+            return null;
+        }
         if (Kind.SPRING_MVC.name().equals(reached) && !springMatchedAHandler(request)) {
             return "Spring MVC, which matched no handler,";
         }
         if (Kind.JAXRS.name().equals(reached) && request.getAttribute(Bridge.RESOURCE_METHOD_REACHED) == null) {
             return "the JAX-RS runtime, which matched no resource method,";
         }
-        if (Kind.JAXRS_BY_PATH.name().equals(reached) && (status == 404 || status == 405)) {
+        if (Kind.JAXRS_BY_PATH.name().equals(reached)) {
             return "the JAX-RS runtime, matching no resource method,";
         }
         return null;
