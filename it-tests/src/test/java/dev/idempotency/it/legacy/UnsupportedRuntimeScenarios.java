@@ -69,6 +69,11 @@ public abstract class UnsupportedRuntimeScenarios {
     /** What the warning says is supported ({@code "Servlet"}, {@code "Jersey 2.8 to"}). */
     protected abstract String supported();
 
+    /** What the warning says to do, where it names a fix; {@code ""} for none checked. */
+    protected String fix() {
+        return "";
+    }
+
     /** The endpoint's declaration after its name, one YAML line each: {@code method} and {@code path}, or a {@code resource-method}. */
     protected List<String> endpointDeclaration() {
         return List.of("method: POST", "path: /orders");
@@ -106,7 +111,7 @@ public abstract class UnsupportedRuntimeScenarios {
                 .collect(Collectors.toList());
         assertThat(groupWarnings).as("the agent's warnings about the %s group", group()).hasSize(1);
         String warning = groupWarnings.get(0);
-        assertThat(warning).contains(supported()).contains("UNPROTECTED");
+        assertThat(warning).contains(supported()).contains("UNPROTECTED").contains(fix());
 
         // No request was taken, so the status is published a few seconds after start.
         AgentCli cli = new AgentCli(workDir, agentConfig);

@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * WildFly 10.1 on Java 8 with the endpoint declared by resource method alone: RESTEasy 3.0, older
  * than the agent's JAX-RS adapter takes, routes it, so nothing protects it; the service answers
- * and the agent says so once, on stderr and in {@code status}.
+ * and the agent says so once, on stderr and in {@code status}, with the fix (declare its path).
  */
 class WildFly10ResourceMethodReportedTest extends UnsupportedRuntimeScenarios {
 
@@ -40,8 +40,14 @@ class WildFly10ResourceMethodReportedTest extends UnsupportedRuntimeScenarios {
         return "jax-rs runtime";
     }
 
+    /** That the version is not supported, and the fix: declare the endpoint's path. */
     @Override
     protected String supported() {
         return RESTEASY_30_WARNING;
+    }
+
+    @Override
+    protected String fix() {
+        return "declare path: for them";
     }
 }

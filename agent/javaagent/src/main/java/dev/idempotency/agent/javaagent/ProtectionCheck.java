@@ -64,7 +64,7 @@ final class ProtectionCheck {
         }
         String[] warnings = status.getWarnings();
         String cause = warnings.length > 0
-                ? "the instrumentation failed (" + warnings.length + " warning(s); the first: " + warnings[0] + ")"
+                ? "what the agent warned of (" + warnings.length + " warning(s); the first: " + warnings[0] + ")"
                 : status.servesPathsOnly()
                         ? "it is declared by resource method, and no JAX-RS runtime (Jersey, RESTEasy) was instrumented"
                         : "the application has loaded no servlet, filter or JAX-RS runtime class (Jersey, RESTEasy) since the agent started";

@@ -188,7 +188,8 @@ final class EntryPointCandidates {
                 + "runtime that no instrumentation group supports (" + String.join("; ", supported) + "), so the "
                 + "agent does not see its resource methods: endpoints declared by resource-method alone are "
                 + "UNPROTECTED there, and its requests are protected only where a servlet container in front "
-                + "matches their path");
+                + "matches their path: declare path: for them, relative to the JAX-RS application root, which the "
+                + "servlet adapter matches below the runtime's dispatcher servlet");
     }
 
     private static String internalName(String binaryName) {
