@@ -7,6 +7,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -47,10 +48,34 @@ final class ConfigBinder {
         EndpointSettings defaults = settings.bind(r.mapping("defaults", ConfigFields.SETTINGS),
                 EndpointSettings.defaults(), true);
         List<EndpointConfig> endpoints = new EndpointsBinder(settings, defaults, problems).bind(r);
+        if (!root.has("service-name")) {
+            requireNameWherePropagating(r, endpoints);
+        }
         InstrumentationConfig instrumentation = InstrumentationBinder.bind(
                 r.mapping("instrumentation", ConfigFields.INSTRUMENTATION), BuiltInDefaults.INSTRUMENTATION);
         return new AgentConfig(source, serviceName, onConfigError, protectionCheckAfter, captureBudget, store, keeper,
                 logging, prometheus, defaults, endpoints, instrumentation);
+    }
+
+    /**
+     * A derived key is made of the service's name, the endpoint's and the key: two services left
+     * with the default name would send one downstream service the same keys for different
+     * operations, and it would answer one with the other's result. So propagating needs a name.
+     */
+    private static void requireNameWherePropagating(FieldReader r, List<EndpointConfig> endpoints) {
+        List<String> propagating = new ArrayList<>();
+        for (EndpointConfig endpoint : endpoints) {
+            if (endpoint.settings().propagateKey().enabled()) {
+                propagating.add(endpoint.name());
+            }
+        }
+        if (!propagating.isEmpty()) {
+            r.problem(r.pathOf("service-name"), null, "is not set, and propagate-key is on for "
+                    + String.join(", ", propagating) + ": the keys sent downstream are derived from the service's "
+                    + "name, so every service left with the default name would send a downstream service the same "
+                    + "keys for different operations, and get one another's answers; set service-name: to a name "
+                    + "no other service calling the same downstream services has, e.g. service-name: orders");
+        }
     }
 
     private static String nonBlank(FieldReader r, String field, String fallback, String hint) {

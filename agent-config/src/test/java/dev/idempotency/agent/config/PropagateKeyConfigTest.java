@@ -23,7 +23,7 @@ class PropagateKeyConfigTest {
     }
 
     private PropagateKey of(String yaml, int endpoint) throws ConfigException {
-        return files.load("agent.yaml", yaml).endpoints().get(endpoint).settings().propagateKey();
+        return files.load("agent.yaml", "service-name: orders\n" + yaml).endpoints().get(endpoint).settings().propagateKey();
     }
 
     @Test
@@ -56,6 +56,17 @@ class PropagateKeyConfigTest {
         assertThat(keys.appliesTo("https://API.stripe.com/v1/charges", "api.stripe.com", -1)).isTrue();
         assertThat(keys.appliesTo("https://api.stripe.com/v2/charges", "api.stripe.com", -1)).isFalse();
         assertThat(keys.appliesTo("http://other/x", "other", -1)).isFalse();
+    }
+
+    @Test
+    void propagatingNeedsTheServicesName() {
+        List<String> problems = files.problems("agent.yaml", "endpoints:\n  - name: create-order\n    method: POST\n"
+                + "    path: /orders\n    propagate-key: true\n  - name: refund\n    method: POST\n    path: /refunds\n");
+        assertThat(problems).containsExactly(files.line("agent.yaml", "service-name: is not set, and propagate-key is on "
+                + "for create-order: the keys sent downstream are derived from the service's name, so every service left "
+                + "with the default name would send a downstream service the same keys for different operations, and get "
+                + "one another's answers; set service-name: to a name no other service calling the same downstream "
+                + "services has, e.g. service-name: orders"));
     }
 
     @Test
