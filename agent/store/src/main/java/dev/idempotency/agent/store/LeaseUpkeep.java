@@ -30,6 +30,13 @@ public interface LeaseUpkeep {
     /** How many live (not expired) records are in {@code state}: for gauges and the keeper's summary. */
     int count(RecordState state);
 
+    /**
+     * How many live records are IN_PROGRESS past their lease: no JVM renews them (their owner died,
+     * or its give-up failed as the store failed), and the next request for the key finds them
+     * abandoned. The keeper counts them with the UNKNOWN ones.
+     */
+    int countStale();
+
     /** All records, expired ones included, and the bytes on disk: what an operator sizes the store by. */
     StoreFootprint footprint();
 }

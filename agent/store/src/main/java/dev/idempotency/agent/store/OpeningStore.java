@@ -82,6 +82,11 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public int countStale() {
+        return store().countStale();
+    }
+
+    @Override
     public boolean withdrawUnstarted(ClaimRequest claim) {
         return store().withdrawUnstarted(claim);
     }

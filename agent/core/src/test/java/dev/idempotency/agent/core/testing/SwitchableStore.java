@@ -92,6 +92,11 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
 
     @Override
+    public int countStale() {
+        return guarded(delegate::countStale);
+    }
+
+    @Override
     public boolean withdrawUnstarted(ClaimRequest claim) {
         return guarded(() -> delegate.withdrawUnstarted(claim));
     }

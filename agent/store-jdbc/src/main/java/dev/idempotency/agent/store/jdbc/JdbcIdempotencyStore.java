@@ -148,6 +148,17 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     @Override
+    public int countStale() {
+        return run("countStale", connection -> {
+            try (PreparedStatement query = connection.prepareStatement(sql.countStale);
+                    ResultSet count = query.executeQuery()) {
+                count.next();
+                return count.getInt(1);
+            }
+        });
+    }
+
+    @Override
     public StoreFootprint footprint() {
         return run("footprint", connection -> new StoreFootprint(table.dialect.countRecords(connection, sql),
                 table.dialect.bytesOnDisk(connection, sql, table.url)));

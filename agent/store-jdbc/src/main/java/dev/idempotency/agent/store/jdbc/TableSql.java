@@ -46,6 +46,7 @@ final class TableSql {
     final String resolveRelease;
     final String countExpired;
     final String countInState;
+    final String countStale;
     final String countAll;
     final String takeOver;
     final String renewLease;
@@ -85,6 +86,7 @@ final class TableSql {
         this.countExpired = "SELECT COUNT(*) FROM " + table + " WHERE expires_at <= " + now;
         this.countAll = "SELECT COUNT(*) FROM " + table;
         this.countInState = "SELECT COUNT(*) FROM " + table + " WHERE state = ? AND expires_at > " + now;
+        this.countStale = countInState.replace("state = ?", "state = 'IN_PROGRESS'") + " AND lease_until <= " + now;
         this.markUnknown = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken
                 + " AND state = 'IN_PROGRESS' AND lease_until <= " + now;
         this.giveUp = "UPDATE " + table + " SET state = 'UNKNOWN'" + keyAndToken + " AND state = 'IN_PROGRESS'";

@@ -219,6 +219,11 @@ class StoreKeeperTest {
         }
 
         @Override
+        public int countStale() {
+            return store.countStale();
+        }
+
+        @Override
         public boolean withdrawUnstarted(ClaimRequest claim) {
             return store.withdrawUnstarted(claim);
         }

@@ -308,6 +308,28 @@ final class FileRecordStore implements IdempotencyStore {
         return index < 0 ? -index - 1 : index;
     }
 
+    /** Reads the live IN_PROGRESS records, few at any time: those executing now, and the stale. */
+    @Override
+    public int countStale() {
+        return read(records -> {
+            long now = System.currentTimeMillis();
+            String end = RecordKeys.stateEnd(RecordState.IN_PROGRESS);
+            Iterator<String> keys = records.expiry().keyIterator(RecordKeys.timeBound(RecordState.IN_PROGRESS, now + 1));
+            int stale = 0;
+            while (keys.hasNext()) {
+                String indexKey = keys.next();
+                if (indexKey.compareTo(end) >= 0) {
+                    break;
+                }
+                Row row = records.read(RecordKeys.recordOf(indexKey));
+                if (row != null && row.leaseUntil <= now) {
+                    stale++;
+                }
+            }
+            return stale;
+        });
+    }
+
     @Override
     public StoreFootprint footprint() {
         return read(opened -> {

@@ -207,19 +207,27 @@ public final class StoreKeeper implements AutoCloseable {
     }
 
     /**
-     * While any key is UNKNOWN, one line per purge interval says how many and how to find them:
-     * each is a client whose retries get 409 until an operator looks. Several instances sharing a
-     * store each say it; the count is the store's.
+     * While any key is UNKNOWN, or IN_PROGRESS with no JVM renewing it, one line per purge interval
+     * says how many of each, why a key gets there, and how to find them: each is a client whose
+     * retries get 409 until an operator looks. Several instances sharing a store each say it; the
+     * counts are the store's.
      */
     private void reportUnknown() {
         int unknown = store.count(RecordState.UNKNOWN);
-        if (unknown > 0) {
-            LOG.warn("{} idempotency key(s) are UNKNOWN: each attempt stopped before its outcome was stored (its JVM "
-                    + "died mid-execution, or the store failed while the outcome was written: the attempt log says which, "
-                    + "with error.type store_error), and their retries get 409 outcome-unknown until resolved. List them "
-                    + "with: java -jar idempotency-agent.jar list --state unknown --config <the agent's config>; resolve "
-                    + "each as docs/operations.md describes", unknown);
+        int stale = store.countStale();
+        if (unknown == 0 && stale == 0) {
+            return;
         }
+        String unknownPart = unknown == 0 ? "" : unknown + " idempotency key(s) are UNKNOWN: each attempt stopped before "
+                + "its outcome was stored (its JVM died mid-execution, or the store failed while the outcome was "
+                + "written: the attempt log says which, with error.type store_error)";
+        String stalePart = stale == 0 ? "" : stale + " idempotency key(s) are IN_PROGRESS past their lease, renewed by no "
+                + "JVM: their owner died, or the store failed while it gave them up, and the next request for each "
+                + "finds it abandoned";
+        LOG.warn("{}{}{}; their retries get 409 outcome-unknown until resolved. List them with: java -jar "
+                + "idempotency-agent.jar list --state unknown (and --state in_progress) --config <the agent's config>; "
+                + "resolve each as docs/operations.md describes", unknownPart, unknown > 0 && stale > 0 ? "; " : "",
+                stalePart);
     }
 
     /**

@@ -125,6 +125,18 @@ public final class InMemoryTestStore implements IdempotencyStore {
     }
 
     @Override
+    public synchronized int countStale() {
+        Instant now = clock.get();
+        int stale = 0;
+        for (Row row : rows.values()) {
+            if (row.expiresAt.isAfter(now) && row.state == RecordState.IN_PROGRESS && !row.leaseUntil.isAfter(now)) {
+                stale++;
+            }
+        }
+        return stale;
+    }
+
+    @Override
     public synchronized boolean withdrawUnstarted(ClaimRequest claim) {
         Row row = live(claim.scope(), claim.key(), clock.get());
         if (row == null || row.state == RecordState.COMPLETED || !claim.owner().equals(row.owner)

@@ -194,6 +194,19 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    public void claimsPastTheirLeaseAreCountedAsStale() {
+        store.claim(request("live", "fp", "o1"));
+        store.claim(request("scope-a", "stale", "fp", "o2", SHORT_LEASE, TTL));
+        long unknown = store.claim(request("scope-a", "unknown", "fp", "o3", SHORT_LEASE, TTL)).record().fencingToken();
+        assertThat(store.giveUp("scope-a", "unknown", unknown)).isTrue();
+
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                .untilAsserted(() -> assertThat(store.countStale()).isEqualTo(1));
+        assertThat(store.count(RecordState.IN_PROGRESS)).as("the live claim and the stale one").isEqualTo(2);
+        assertThat(store.count(RecordState.UNKNOWN)).isEqualTo(1);
+    }
+
+    @Test
     public void completedRecordIsNeitherReleasedNorCompletedTwice() {
         long token = store.claim(request("k", "fp", "o1")).record().fencingToken();
         assertThat(store.complete("scope-a", "k", token, response("one"), TTL)).isTrue();
