@@ -9,8 +9,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,29 +25,11 @@ class AbandonedClaimReportTest {
     @TempDir
     Path workDir;
 
-    private final StoreDatabases database = StoreDatabases.POSTGRESQL;
-    private final String table = StoreDatabases.uniqueTable();
-    private TcpRelay relay;
-
-    @BeforeEach
-    void relay() throws Exception {
-        database.requireReachable();
-        relay = new TcpRelay(database.port());
-    }
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        if (relay != null) {
-            relay.close();
-            database.dropTables(table);
-        }
-    }
-
     @Test
     void aClaimLeftInProgressByALiveOwnerIsCountedWithItsCause() throws Exception {
-        Path config = new OpsConfig().store(database.url(relay.port()), database.user(), table)
-                .timeouts("1s", "2s").writeTo(workDir);
-        try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
+        try (RelayedStore store = RelayedStore.of(StoreDatabases.POSTGRESQL);
+                DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(store.config().writeTo(workDir)).start()) {
+            TcpRelay relay = store.relay();
             URI uri = demo.baseUri();
             assertThat(Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
             int before = Orders.count(uri);

@@ -34,28 +34,25 @@ class StoreOutageTest {
     @TempDir
     Path workDir;
 
-    private final StoreDatabases database = StoreDatabases.POSTGRESQL;
-    private final String table = StoreDatabases.uniqueTable();
+    private RelayedStore store;
     private TcpRelay relay;
 
     @BeforeEach
     void relay() throws Exception {
-        database.requireReachable();
-        relay = new TcpRelay(database.port());
+        store = RelayedStore.of(StoreDatabases.POSTGRESQL);
+        relay = store.relay();
     }
 
     @AfterEach
     void cleanUp() throws Exception {
-        if (relay != null) {
-            relay.close();
-            database.dropTables(table);
+        if (store != null) {
+            store.close();
         }
     }
 
     @Test
     void failsClosedOrOpenWithinTheTimeoutsAndRecoversWithoutARestart() throws Exception {
-        Path config = new OpsConfig().store(database.url(relay.port()), database.user(), table)
-                .timeouts("1s", "2s").paymentsStoreError("fail-open").writeTo(workDir);
+        Path config = store.config().paymentsStoreError("fail-open").writeTo(workDir);
         try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
             URI uri = demo.baseUri();
             Http.Response order = Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT);

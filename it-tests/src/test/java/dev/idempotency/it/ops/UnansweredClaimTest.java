@@ -13,7 +13,6 @@ import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,27 +32,13 @@ class UnansweredClaimTest {
     @TempDir
     Path workDir;
 
-    private StoreDatabases database;
-    private final String table = StoreDatabases.uniqueTable();
-    private TcpRelay relay;
-
-    @AfterEach
-    void cleanUp() throws Exception {
-        if (relay != null) {
-            relay.close();
-            database.dropTables(table);
-        }
-    }
 
     @ParameterizedTest
     @EnumSource(StoreDatabases.class)
     void aRefusedRequestWhoseClaimWasCommittedExecutesAtItsRetry(StoreDatabases database) throws Exception {
-        this.database = database;
-        database.requireReachable();
-        relay = new TcpRelay(database.port());
-        Path config = new OpsConfig().store(database.url(relay.port()), database.user(), table)
-                .timeouts("1s", "2s").writeTo(workDir);
-        try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
+        try (RelayedStore store = RelayedStore.of(database);
+                DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(store.config().writeTo(workDir)).start()) {
+            TcpRelay relay = store.relay();
             URI uri = demo.baseUri();
             assertThat(Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
             int before = Orders.count(uri);
@@ -62,7 +47,7 @@ class UnansweredClaimTest {
             Http.Response refused = Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT);
             assertThat(refused.status()).as(refused.body()).isEqualTo(503);
             assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
-            assertThat(stateOf("lost-answer")).as("the claim the agent never heard of is committed").isEqualTo("IN_PROGRESS");
+            assertThat(stateOf(database, store.table(), "lost-answer")).as("the claim the agent never heard of is committed").isEqualTo("IN_PROGRESS");
             relay.restore();
 
             AtomicReference<Http.Response> retry = new AtomicReference<>();
@@ -81,7 +66,7 @@ class UnansweredClaimTest {
     }
 
     /** The record's state, read from the database directly, not through the relay. */
-    private String stateOf(String key) throws Exception {
+    private static String stateOf(StoreDatabases database, String table, String key) throws Exception {
         try (Connection connection = database.connect();
                 PreparedStatement select = connection.prepareStatement("SELECT state FROM " + table + " WHERE idem_key = ?")) {
             select.setString(1, key);

@@ -125,35 +125,30 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public int countExpired() {
-        return run("countExpired", connection -> {
-            try (PreparedStatement query = connection.prepareStatement(sql.countExpired);
-                    ResultSet count = query.executeQuery()) {
-                count.next();
-                return count.getInt(1);
-            }
-        });
+        return countOf("countExpired", sql.countExpired);
     }
 
     @Override
     public int count(RecordState state) {
-        return run("count", connection -> {
-            try (PreparedStatement query = connection.prepareStatement(sql.countInState)) {
-                query.setString(1, state.name());
-                try (ResultSet count = query.executeQuery()) {
-                    count.next();
-                    return count.getInt(1);
-                }
-            }
-        });
+        return countOf("count", sql.countInState, state.name());
     }
 
     @Override
     public int countStale() {
-        return run("countStale", connection -> {
-            try (PreparedStatement query = connection.prepareStatement(sql.countStale);
-                    ResultSet count = query.executeQuery()) {
-                count.next();
-                return count.getInt(1);
+        return countOf("countStale", sql.countStale);
+    }
+
+    /** The one number {@code countSql} selects, its parameters bound in order. */
+    private int countOf(String operation, String countSql, String... parameters) {
+        return run(operation, connection -> {
+            try (PreparedStatement query = connection.prepareStatement(countSql)) {
+                for (int i = 0; i < parameters.length; i++) {
+                    query.setString(i + 1, parameters[i]);
+                }
+                try (ResultSet count = query.executeQuery()) {
+                    count.next();
+                    return count.getInt(1);
+                }
             }
         });
     }
