@@ -7,8 +7,8 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.HashMap;
+import java.util.WeakHashMap;
 import javax.servlet.Servlet;
 import javax.servlet.ServletContext;
 import javax.servlet.ServletRegistration;
@@ -74,11 +74,13 @@ final class HostDispatch {
     private static final ClassValue<Kind> KINDS = new ClassValue<Kind>() {
         @Override
         protected Kind computeValue(Class<?> servlet) {
+            // The class itself only: a servlet of the application's that extends the container's
+            // (WebDAV's extends Tomcat's) may well handle what it is sent.
+            if (CONTAINER_DEFAULTS.contains(servlet.getName())) {
+                return Kind.CONTAINER_DEFAULT;
+            }
             for (Class<?> type = servlet; type != null; type = type.getSuperclass()) {
                 String name = type.getName();
-                if (CONTAINER_DEFAULTS.contains(name)) {
-                    return Kind.CONTAINER_DEFAULT;
-                }
                 if (SPRING_DISPATCHER.equals(name)) {
                     return Kind.SPRING_MVC;
                 }
