@@ -179,6 +179,10 @@ class DocumentedExamplesTest {
             // a file sink needs its file: the one the docs show under logging.file
             yaml.append("  file: ").append(dir.resolve("attempts.jsonl")).append('\n');
         }
+        if (path.endsWith("propagate-key")) {
+            // keys sent downstream need the service's name, as the docs say beside the example
+            yaml.insert(0, "service-name: orders\n");
+        }
         if (path.equals("store.table")) {
             // the documented table is schema-qualified, and a schema must exist before the agent starts
             yaml.setLength(0);
