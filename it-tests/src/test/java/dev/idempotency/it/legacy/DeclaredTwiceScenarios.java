@@ -14,7 +14,7 @@ import java.util.List;
  */
 public abstract class DeclaredTwiceScenarios {
 
-    private static final String RESOURCE = "dev.idempotency.estate.jaxrs.OrdersResource";
+    private static final String ESTATE_RESOURCE = "dev.idempotency.estate.jaxrs.OrdersResource";
 
     /** Starts the runtime with its estate application, as {@link LegacyRuntimeScenarios#start} does. */
     protected abstract ForkedService startRuntime(Path workDir, Path agentConfig) throws Exception;
@@ -24,12 +24,17 @@ public abstract class DeclaredTwiceScenarios {
         return "";
     }
 
+    /** The resource class whose {@code create} is the endpoint: the estate's JAX-RS 2.0 one unless said otherwise. */
+    protected String resource() {
+        return ESTATE_RESOURCE;
+    }
+
     /**
      * Where a request declared by path enters: the resource class at the runtime's own dispatch,
      * unless a servlet container in front matches the path below the JAX-RS dispatcher servlet.
      */
     protected String entryPointByPath() {
-        return RESOURCE;
+        return resource();
     }
 
     /** One declaration of the endpoint on this runtime. */
@@ -47,7 +52,7 @@ public abstract class DeclaredTwiceScenarios {
 
         @Override
         protected String expectedEntryPoint() {
-            return RESOURCE;
+            return resource();
         }
     }
 
@@ -65,7 +70,7 @@ public abstract class DeclaredTwiceScenarios {
 
         @Override
         protected List<String> endpointDeclaration() {
-            return List.of("method: POST", "resource-method: " + RESOURCE + "#create");
+            return List.of("method: POST", "resource-method: " + resource() + "#create");
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.idempotency.it.legacy;
 
-import dev.idempotency.it.support.Artifacts;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.WildFly;
 import java.nio.file.Path;
@@ -13,23 +12,16 @@ import java.time.Duration;
  * is {@code /estate-javaee8/api}; a request declared by path enters at RESTEasy's dispatcher
  * servlet, below whose mapping Undertow hands it on.
  */
-public abstract class WildFlyEstateScenarios extends DeclaredTwiceScenarios {
-
-    private static final String MAPPING = "/api";
+public abstract class WildFlyEstateScenarios extends JavaEe8WarScenarios {
 
     /** The WildFly distribution's zip. */
     protected abstract Path distribution();
 
     @Override
     protected ForkedService startRuntime(Path workDir, Path agentConfig) {
-        return WildFly.builder(Artifacts.estateJavaee8War(), "estate-javaee8").distribution(distribution())
+        return WildFly.builder(war(), CONTEXT).distribution(distribution())
                 .applicationPath(MAPPING).startTimeout(Duration.ofSeconds(90))
                 .workDir(workDir).agentConfig(agentConfig).start();
-    }
-
-    @Override
-    protected String applicationRoot() {
-        return MAPPING;
     }
 
     @Override

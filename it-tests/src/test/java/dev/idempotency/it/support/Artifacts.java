@@ -58,6 +58,16 @@ public final class Artifacts {
         return existing("estate.jar.cxf-jetty");
     }
 
+    /** TomEE 8's embedded distribution, runnable: {@code org.apache.tomee.embedded.Main} over its {@code lib/}. */
+    public static Path estateTomee8Jar() {
+        return existing("estate.jar.tomee8");
+    }
+
+    /** The Open Liberty distribution zip with every feature ({@code openliberty-runtime}). */
+    public static Path openLibertyZip() {
+        return existing("demo.openliberty.zip");
+    }
+
     public static Path estateVertxJar() {
         return existing("estate.jar.vertx");
     }

@@ -152,6 +152,15 @@ public abstract class ForkedService implements AutoCloseable {
         }
     }
 
+    /** Deletes a server unpacked below the working directory, once its JVM is gone. */
+    protected static void deleteInstallation(Path home) {
+        try {
+            Archives.deleteTree(home);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + home, e);
+        }
+    }
+
     protected Path logPrefix(String name, int run) {
         return options.workDir.resolve("logs").resolve(name + "-" + run);
     }

@@ -95,11 +95,7 @@ public final class WildFly extends ForkedService {
     @Override
     public void close() {
         super.close();
-        try {
-            Archives.deleteTree(home);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + home, e);
-        }
+        deleteInstallation(home);
     }
 
     private static void install(Path zip, Path home, Path war, String contextPath) throws IOException {

@@ -26,12 +26,14 @@ class AdapterReferencesTest {
             "servlet-jakarta.jar", "no Servlet API before 5.0 is in the jakarta.servlet namespace",
             "client-okhttp3.jar", "OkHttp 3.0 is the first in the okhttp3 package; OkHttp 2 is com.squareup.okhttp",
             "jaxrs-resteasy3-javax.jar", "RESTEasy 3.0 to 3.4 link too; the group's loader check (a class that came "
-                    + "with 3.5) keeps them out, since they write responses without the completion callback");
+                    + "with 3.5) keeps them out, since they write responses without the completion callback",
+            "cxfrs-javax.jar", "CXF 2.7, the line below, has the same dispatch and may link; it is left unclaimed "
+                    + "because no test here runs it, not because it lacks what the adapter uses");
 
     @Test
     void everyAdapterJarLinksAgainstEveryApiVersionItClaims() {
         List<Path> adapterJars = CheckedJars.adapterJars();
-        assertThat(adapterJars).as("nested adapter jars").hasSize(10);
+        assertThat(adapterJars).as("nested adapter jars").hasSize(11);
 
         MismatchReport report = new MismatchReport();
         List<String> unchecked = new ArrayList<>();

@@ -26,8 +26,9 @@ public interface Gate {
 
     /**
      * For a request the servlet container handed to a JAX-RS runtime's dispatcher servlet
-     * ({@code dispatcher}: the servlet's class name), or that reached Apache CXF's HTTP destination
-     * ({@code dispatcher}: the destination's class name), that no servlet-form path matched: the
+     * ({@code dispatcher}: the servlet's class name, or {@code null} where a JAX-RS adapter sees the
+     * resource methods behind it), or that reached Apache CXF's HTTP destination ({@code null}),
+     * that no servlet-form path matched: the
      * endpoint declared for the method and {@code jaxrsPath}, the path below the dispatcher's
      * mapping (or the destination's address), which is what JAX-RS declarations are relative to;
      * {@code null} when none is. {@code path} is the request's routed path, as given to

@@ -11,7 +11,10 @@ import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import dev.idempotency.agent.javaagent.instrumentation.JdkClients;
 import java.lang.instrument.Instrumentation;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The start-up sequence: config, bridge, attempt log and metrics, core, instrumentation, one line on stderr. */
@@ -68,7 +71,7 @@ public final class AgentStartup {
         AttemptRecording recording = AttemptRecording.start(config, status);
         RunningAgent runtime = RunningAgent.start(config, recording.listener(), status);
         status.running(runtime);
-        recording.publishMetrics(runtime);
+        recording.publishMetrics(runtime, () -> loadersOf(instrumentation.getAllLoadedClasses()));
         boolean propagates = propagatesKeys(config);
         if (atJvmStart) {
             Instrumenter.installAtStart(instrumentation, definer, config.instrumentation().disabled(), propagates, status);
@@ -157,5 +160,16 @@ public final class AgentStartup {
         if (System.getProperty(RUNNING_PROPERTY) == null) {
             System.setProperty(NOT_RUNNING_PROPERTY, why);
         }
+    }
+
+    /** The distinct loaders of {@code classes}, the boot loader left out. */
+    private static Iterable<ClassLoader> loadersOf(Class<?>[] classes) {
+        Set<ClassLoader> loaders = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Class<?> type : classes) {
+            if (type.getClassLoader() != null) {
+                loaders.add(type.getClassLoader());
+            }
+        }
+        return loaders;
     }
 }

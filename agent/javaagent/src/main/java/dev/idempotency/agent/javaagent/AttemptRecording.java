@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import javax.management.ObjectName;
 
 /**
@@ -84,18 +85,19 @@ final class AttemptRecording {
     }
 
     /**
-     * Once the gate runs: its in-flight executions become a gauge, the metrics go on JMX, and the
+     * Once the gate runs: its in-flight executions become a gauge, the metrics go on JMX (on the
+     * platform MBean server the host would make, its builder looked for in {@code hostLoaders}), and the
      * Prometheus endpoint starts. A port that cannot be bound is said once; the service runs on,
      * protected, without that endpoint.
      */
-    void publishMetrics(RunningAgent runtime) {
+    void publishMetrics(RunningAgent runtime, Supplier<? extends Iterable<ClassLoader>> hostLoaders) {
         metrics.executionsInProgress(runtime::executionsInProgress);
         Map<ObjectName, Object> beans = new HashMap<>();
         beans.put(MetricsRegistration.statusName(), status);
         if (runtime.fileStoreAccess() != null) {
             beans.put(MetricsRegistration.fileStoreName(), runtime.fileStoreAccess());
         }
-        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, status::errorOnce, beans);
+        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, status::errorOnce, beans, hostLoaders);
         if (prometheus != null) {
             String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
             try {

@@ -1,12 +1,12 @@
 package dev.idempotency.agent.metrics;
 
 import java.util.Collections;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.MalformedObjectNameException;
@@ -72,10 +72,20 @@ public final class MetricsRegistration {
     /** As {@link #registerLater(AttemptMetrics, Duration, BiConsumer)}, with more beans under their names. */
     public static Thread registerLater(AttemptMetrics metrics, Duration latest, BiConsumer<String, Throwable> failures,
             Map<ObjectName, Object> others) {
+        return registerLater(metrics, latest, failures, others, PlatformMBeanServer::threadContextLoaders);
+    }
+
+    /**
+     * As {@link #registerLater(AttemptMetrics, Duration, BiConsumer, Map)}; {@code hostLoaders} are
+     * where the MBean server builder a host names is looked for (see {@link PlatformMBeanServer}),
+     * e.g. the loaders of every class loaded so far.
+     */
+    public static Thread registerLater(AttemptMetrics metrics, Duration latest, BiConsumer<String, Throwable> failures,
+            Map<ObjectName, Object> others, Supplier<? extends Iterable<ClassLoader>> hostLoaders) {
         Thread thread = new Thread(() -> {
             try {
                 metrics.awaitFirstAttempt(latest);
-                MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+                MBeanServer server = PlatformMBeanServer.get(hostLoaders);
                 for (Map.Entry<ObjectName, Object> other : others.entrySet()) {
                     replace(server, other.getValue(), other.getKey());
                 }

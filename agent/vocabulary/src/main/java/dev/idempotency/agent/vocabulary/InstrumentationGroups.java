@@ -30,6 +30,11 @@ public final class InstrumentationGroups {
      * transport, which reach no servlet or filter.
      */
     public static final String CXF_JAVAX = "cxf-javax";
+    /**
+     * Apache CXF 3's JAX-RS dispatch to a matched resource method ({@code javax.ws.rs}), in any
+     * container and on CXF's own Jetty transport.
+     */
+    public static final String CXF_RS_JAVAX = "cxfrs-javax";
 
     /**
      * The JDK's {@code java.net.HttpURLConnection} (and what is built on it: JAX-RS clients on their
@@ -55,12 +60,12 @@ public final class InstrumentationGroups {
     public static final String OKHTTP3 = "okhttp3";
 
     /** The groups of entry points: the requests the agent protects. */
-    public static final List<String> ENTRY_POINTS = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX));
+    public static final List<String> ENTRY_POINTS = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX));
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
     public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
 
     /** Every group, in the order the documentation lists them. */
-    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
+    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
 
     private InstrumentationGroups() {
     }

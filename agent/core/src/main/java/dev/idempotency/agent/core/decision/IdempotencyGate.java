@@ -163,10 +163,9 @@ public final class IdempotencyGate implements Gate {
     }
 
     /**
-     * A JAX-RS runtime the agent has no adapter for (Apache CXF, Jersey 1) is seen only through its
+     * A JAX-RS runtime the agent has no adapter for (Apache CXF 4, Jersey 1) is seen only through its
      * dispatcher servlet, by path: an endpoint declared by resource method alone protects nothing
-     * behind it. Said at the first request that reaches such a dispatcher (a dispatcher servlet, or
-     * CXF's HTTP destination), with the fix.
+     * behind it. Said at the first request that reaches such a dispatcher servlet, with the fix.
      */
     private void warnOfResourceMethodsUnseenBehind(String dispatcher) {
         String runtime = JaxrsRuntimes.seenOnlyByPath(dispatcher);
@@ -178,7 +177,7 @@ public final class IdempotencyGate implements Gate {
                     + " through " + dispatcher + ", where the agent matches JAX-RS endpoints "
                     + "by path only, so resource-method " + policy.resourceMethod() + " protects nothing there and its "
                     + "requests run UNPROTECTED; declare path: with the resource's path relative to the JAX-RS "
-                    + "application root (below the dispatcher servlet's mapping, or below CXF's endpoint address)");
+                    + "application root (below the dispatcher servlet's mapping)");
         }
     }
 

@@ -863,7 +863,7 @@ class IdempotencyGateTest {
         }
         gate.routeBelowDispatcher("POST", "/api/payments", "/payments", "org.glassfish.jersey.servlet.ServletContainer");
 
-        assertThat(listener.warnings).singleElement().asString().startsWith("pay: requests reach Apache CXF")
+        assertThat(listener.warnings).singleElement().asString().startsWith("pay: requests reach Apache CXF 4")
                 .contains("resource-method com.acme.Payments#pay protects nothing there", "declare path:");
     }
 

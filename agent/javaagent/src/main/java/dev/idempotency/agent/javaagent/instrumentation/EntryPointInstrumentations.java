@@ -18,7 +18,7 @@ final class EntryPointInstrumentations {
 
     /** One per group, in the order of {@code InstrumentationGroups.ALL}. */
     static List<EntryPointInstrumentation> all() {
-        return Collections.unmodifiableList(Arrays.asList(ServletInstrumentation.javax(), ServletInstrumentation.jakarta(), JerseyInstrumentation.javax(), JerseyInstrumentation.jakarta(), ResteasyInstrumentation.jakarta(), ResteasyInstrumentation.javax4(), ResteasyInstrumentation.javax3(), CxfInstrumentation.javax()));
+        return Collections.unmodifiableList(Arrays.asList(ServletInstrumentation.javax(), ServletInstrumentation.jakarta(), JerseyInstrumentation.javax(), JerseyInstrumentation.jakarta(), ResteasyInstrumentation.jakarta(), ResteasyInstrumentation.javax4(), ResteasyInstrumentation.javax3(), CxfInstrumentation.javax(), CxfRsInstrumentation.javax()));
     }
 
     /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */

@@ -56,7 +56,7 @@ class EntryPointInstrumentationsTest {
         assertThat(EntryPointInstrumentations.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
                 .extracting(EntryPointInstrumentation::group)
                 .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta", "resteasy4-javax",
-                        "resteasy3-javax", "cxf-javax");
+                        "resteasy3-javax", "cxf-javax", "cxfrs-javax");
         assertThat(EntryPointInstrumentations.enabled(all, List.of())).isEqualTo(all);
     }
 }

@@ -9,7 +9,8 @@ import net.bytebuddy.asm.Advice;
  * HttpServletRequest, HttpServletResponse)}, where CXF's own Jetty transport hands over a request
  * that passed no servlet or filter. The same exchange as {@link ServletAdvice}'s, on the request
  * and response of arguments 2 and 3: behind a servlet or filter that already took the request,
- * its marker keeps this call out.
+ * its marker keeps this call out. A request the CXF JAX-RS adapter took by its resource method
+ * ({@code CxfRsHost}) ends here, when CXF has written the answer or the application threw past it.
  */
 public final class CxfDestinationAdvice {
 
@@ -35,9 +36,12 @@ public final class CxfDestinationAdvice {
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class, onThrowable = Throwable.class)
-    public static void exit(@Advice.Local("exchange") ServletExchange exchange, @Advice.Thrown Throwable thrown) {
+    public static void exit(@Advice.Local("exchange") ServletExchange exchange,
+            @Advice.Argument(2) HttpServletRequest request, @Advice.Thrown Throwable thrown) {
         if (exchange != null) {
             exchange.end(thrown);
+        } else {
+            ServletExchange.endBegunFurtherIn(request, thrown);
         }
     }
 }

@@ -44,8 +44,8 @@ final class CxfDestinations {
         if (base.isEmpty() || !path.startsWith(base + "/")) {
             return null; // at the server's root the servlet-form path is already the JAX-RS path
         }
-        return gate.routeBelowDispatcher(request.getMethod(), routedPath, path.substring(base.length()),
-                destination.getClass().getName());
+        // no dispatcher to warn of: CXF's JAX-RS adapter sees the resource method behind a CXF 3 destination
+        return gate.routeBelowDispatcher(request.getMethod(), routedPath, path.substring(base.length()), null);
     }
 
     /** The path of the destination's absolute address, {@code null} when it has none. */

@@ -2,6 +2,7 @@ package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Route;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -21,19 +22,19 @@ import javax.servlet.http.HttpServletRequest;
  */
 final class JaxrsDispatchers {
 
+    private static final String CXF = "org.apache.cxf.transport.servlet.CXFNonSpringServlet";
+
     /** The dispatcher servlets of the JAX-RS runtimes, base classes first met walking up from the registered class. */
     static final List<String> DISPATCHERS = Arrays.asList(
             "org.glassfish.jersey.servlet.ServletContainer",
             "com.sun.jersey.spi.container.servlet.ServletContainer",
             "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher",
-            "org.apache.cxf.transport.servlet.CXFNonSpringServlet");
+            CXF);
     /**
      * The dispatchers of the runtimes whose resource methods the JAX-RS adapters see (Jersey 2 and
      * later, RESTEasy): a request such a servlet takes reaches the JAX-RS adapter too.
      */
-    static final List<String> SEEN_BY_RESOURCE_METHOD = Arrays.asList(
-            "org.glassfish.jersey.servlet.ServletContainer",
-            "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher");
+    static final List<String> SEEN_BY_RESOURCE_METHOD = seenByResourceMethod();
     private static final String NONE = "";
 
     /** Per application, servlet mapping to the dispatcher class served there ({@link #NONE}: none). Weak: applications undeploy. */
@@ -41,6 +42,21 @@ final class JaxrsDispatchers {
             Collections.synchronizedMap(new WeakHashMap<ServletContext, Map<String, String>>());
 
     private JaxrsDispatchers() {
+    }
+
+    /**
+     * Jersey 2 and later, RESTEasy; and Apache CXF 3, whose JAX-RS adapter is this adapter's CXF twin,
+     * in {@code javax} only: this source is also the jakarta adapter, relocated, and CXF 4 has no
+     * JAX-RS adapter ({@code HttpServletRequest}'s name is the relocated one there).
+     */
+    private static List<String> seenByResourceMethod() {
+        List<String> seen = new ArrayList<>(Arrays.asList(
+                "org.glassfish.jersey.servlet.ServletContainer",
+                "org.jboss.resteasy.plugins.server.servlet.HttpServletDispatcher"));
+        if (HttpServletRequest.class.getName().startsWith("javax.")) {
+            seen.add(CXF);
+        }
+        return Collections.unmodifiableList(seen);
     }
 
     /**
@@ -55,8 +71,12 @@ final class JaxrsDispatchers {
             return null; // not below a prefix mapping, or below "/*", where both forms are one path
         }
         String dispatcher = dispatcherAt(request.getServletContext(), servletPath + "/*");
-        return dispatcher == NONE ? null
-                : gate.routeBelowDispatcher(request.getMethod(), routedPath, pathInfo, dispatcher);
+        if (dispatcher == NONE) {
+            return null;
+        }
+        // the gate warns of resource-method declarations behind a dispatcher only where no adapter sees them
+        return gate.routeBelowDispatcher(request.getMethod(), routedPath, pathInfo,
+                SEEN_BY_RESOURCE_METHOD.contains(dispatcher) ? null : dispatcher);
     }
 
     /**

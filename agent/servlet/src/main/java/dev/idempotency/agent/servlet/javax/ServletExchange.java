@@ -1,8 +1,11 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.Execution;
+import dev.idempotency.agent.bootstrap.Verdict;
+import dev.idempotency.agent.bootstrap.body.RequestBody;
 import dev.idempotency.agent.bootstrap.exchange.ExchangeStart;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import javax.servlet.DispatcherType;
 import javax.servlet.ServletRequest;
 import javax.servlet.ServletResponse;
@@ -15,6 +18,9 @@ import javax.servlet.http.HttpServletResponse;
  * {@code forward} closes it too), else on method exit, or on the async listener.
  */
 public final class ServletExchange {
+
+    /** The request attribute holding the end of an exchange begun further in ({@link #endBegunFurtherIn}). */
+    private static final String BEGUN_FURTHER_IN = "dev.idempotency.agent.exchange-begun-further-in";
 
     private final BufferedRequest request;
     private final CapturingResponse response;
@@ -56,6 +62,54 @@ public final class ServletExchange {
         }
         return ExchangeStart.begin(new ServletHost((HttpServletRequest) rawRequest, (HttpServletResponse) rawResponse,
                 entryPoint, cxfDestination));
+    }
+
+    /**
+     * The exchange of a request the application is to run: the verdict's headers added to
+     * {@code response} and, when the verdict claimed the request, the request given the body the
+     * core read ({@code readAhead}, {@code null} when it read none) and the response captured for the
+     * execution, finished when the application has given the container the whole response.
+     */
+    static ServletExchange observe(HttpServletRequest request, HttpServletResponse response, RequestBody readAhead,
+            Verdict verdict) {
+        verdict.addHeadersTo(new ResponseHeaderSetters(response));
+        Execution execution = verdict.execution();
+        if (execution == null) {
+            // Unobserved (fail-open): only the body the agent read must still reach the application.
+            BufferedRequest buffered = readAhead != null ? new BufferedRequest(request, readAhead, null) : null;
+            return new ServletExchange(buffered, null, null, false);
+        }
+        CapturingResponse capturing = new CapturingResponse(response, execution.responseCaptureLimit());
+        BufferedRequest buffered = new BufferedRequest(request, readAhead, capturing);
+        ServletExchange exchange = new ServletExchange(buffered, capturing, execution, false);
+        buffered.beforeAsyncComplete(() -> exchange.finish(null));
+        capturing.onEnd(exchange::responseEnded);
+        return exchange;
+    }
+
+    /**
+     * Ends, on the method exit of an entry further out ({@code thrown}: what it threw), the exchange
+     * an adapter further in began on {@code request} and left there ({@link #leaveToEntryFurtherOut}):
+     * the Apache CXF JAX-RS adapter's, whose answer may be written after that adapter's method has
+     * returned, or never closed when the application throws past CXF.
+     */
+    public static void endBegunFurtherIn(ServletRequest request, Throwable thrown) {
+        Object exchange = request.getAttribute(BEGUN_FURTHER_IN);
+        if (exchange instanceof Consumer) {
+            request.removeAttribute(BEGUN_FURTHER_IN);
+            @SuppressWarnings("unchecked")
+            Consumer<Throwable> end = (Consumer<Throwable>) exchange;
+            end.accept(thrown);
+        }
+    }
+
+    /**
+     * Leaves this exchange's end to the entry further out ({@link #endBegunFurtherIn}). A JDK type
+     * crosses the loaders: the two adapters are copies of this class in different packages.
+     */
+    void leaveToEntryFurtherOut(ServletRequest request) {
+        Consumer<Throwable> end = this::end;
+        request.setAttribute(BEGUN_FURTHER_IN, end);
     }
 
     public boolean answered() {

@@ -1,9 +1,7 @@
 package dev.idempotency.agent.servlet.javax;
 
 import dev.idempotency.agent.bootstrap.Bridge;
-import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Gate;
-import dev.idempotency.agent.bootstrap.HeaderTarget;
 import dev.idempotency.agent.bootstrap.Route;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
@@ -112,13 +110,13 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
 
     /**
      * Once per request, however many filters and servlets it passes; and not when a JAX-RS
-     * runtime's dispatcher servlet takes it and the JAX-RS adapter tells it by the resource method
-     * it reaches, the form an operator declares it in (a CXF destination has no such adapter).
+     * runtime's dispatcher servlet or CXF's destination takes it and the JAX-RS adapter tells it by
+     * the resource method it reaches, the form an operator declares it in.
      */
     @Override
     public boolean tellsUndeclared() {
-        if (routedElsewhere || request.getAttribute(UNDECLARED_MARKER) != null
-                || (cxfDestination == null && JaxrsDispatchers.resourceMethodsSeenAt(request))) {
+        if (routedElsewhere || cxfDestination != null || request.getAttribute(UNDECLARED_MARKER) != null
+                || JaxrsDispatchers.resourceMethodsSeenAt(request)) {
             return false;
         }
         request.setAttribute(UNDECLARED_MARKER, Boolean.TRUE);
@@ -148,19 +146,7 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
 
     @Override
     public ServletExchange proceed(Verdict verdict) {
-        verdict.addHeadersTo(new HeaderSetters(response));
-        Execution execution = verdict.execution();
-        if (execution == null) {
-            // Unobserved (fail-open): only the body the agent read must still reach the application.
-            BufferedRequest buffered = readAhead != null ? new BufferedRequest(request, readAhead, null) : null;
-            return new ServletExchange(buffered, null, null, false);
-        }
-        CapturingResponse capturing = new CapturingResponse(response, execution.responseCaptureLimit());
-        BufferedRequest buffered = new BufferedRequest(request, readAhead, capturing);
-        ServletExchange exchange = new ServletExchange(buffered, capturing, execution, false);
-        buffered.beforeAsyncComplete(() -> exchange.finish(null));
-        capturing.onEnd(exchange::responseEnded);
-        return exchange;
+        return ServletExchange.observe(request, response, readAhead, verdict);
     }
 
     /**
@@ -218,36 +204,12 @@ final class ServletHost implements ExchangeHost<ServletExchange>, FailureAnswer.
         response.resetBuffer();
         response.setStatus(verdict.status());
         GrizzlyReasonPhrase.set(response, verdict.status(), verdict.reasonPhrase());
-        verdict.addHeadersTo(new HeaderSetters(response));
+        verdict.addHeadersTo(new ResponseHeaderSetters(response));
         byte[] body = verdict.body();
         if (body != null) {
             response.setContentLength(body.length);
             response.getOutputStream().write(body);
         }
         response.flushBuffer();
-    }
-
-    /** The response's own setters: a name's first value replaces what it holds, {@code Content-Type} included. */
-    private static final class HeaderSetters implements HeaderTarget {
-
-        private final HttpServletResponse response;
-
-        HeaderSetters(HttpServletResponse response) {
-            this.response = response;
-        }
-
-        @Override
-        public void set(String name, String value) {
-            if ("Content-Type".equalsIgnoreCase(name)) {
-                response.setContentType(value);
-            } else {
-                response.setHeader(name, value);
-            }
-        }
-
-        @Override
-        public void add(String name, String value) {
-            response.addHeader(name, value);
-        }
     }
 }

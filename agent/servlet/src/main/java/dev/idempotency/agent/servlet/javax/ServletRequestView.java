@@ -9,8 +9,8 @@ import java.util.Enumeration;
 import java.util.List;
 import javax.servlet.http.HttpServletRequest;
 
-/** The core's view of a servlet request. Reads the body at most once and keeps it. */
-final class ServletRequestView extends HostRequestView {
+/** The core's view of a servlet request. Reads the body at most once and keeps it; from the request itself unless a runtime that took it over says otherwise ({@link #openBody}). */
+class ServletRequestView extends HostRequestView {
 
     private final HttpServletRequest request;
 

@@ -7,7 +7,7 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
 import dev.idempotency.agent.bootstrap.exchange.ExchangeStart;
 import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
-import dev.idempotency.agent.jaxrs.ResourceMethodHost;
+import dev.idempotency.agent.bootstrap.exchange.ResourceMethodHost;
 import javax.ws.rs.core.Response;
 import org.glassfish.jersey.server.ContainerRequest;
 import org.glassfish.jersey.server.ContainerResponse;

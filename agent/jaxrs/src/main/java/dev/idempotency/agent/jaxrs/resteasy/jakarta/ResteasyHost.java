@@ -7,7 +7,7 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.RequestBody;
 import dev.idempotency.agent.bootstrap.exchange.FailureAnswer;
 import dev.idempotency.agent.bootstrap.exchange.HostRequestView;
-import dev.idempotency.agent.jaxrs.ResourceMethodHost;
+import dev.idempotency.agent.bootstrap.exchange.ResourceMethodHost;
 import java.io.IOException;
 import org.jboss.resteasy.core.ResourceMethodInvoker;
 import org.jboss.resteasy.spi.HttpRequest;

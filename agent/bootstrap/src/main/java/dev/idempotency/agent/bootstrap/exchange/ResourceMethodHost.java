@@ -1,8 +1,7 @@
-package dev.idempotency.agent.jaxrs;
+package dev.idempotency.agent.bootstrap.exchange;
 
 import dev.idempotency.agent.bootstrap.Gate;
 import dev.idempotency.agent.bootstrap.Route;
-import dev.idempotency.agent.bootstrap.exchange.ExchangeHost;
 import java.lang.reflect.Method;
 
 /**
