@@ -11,6 +11,7 @@ import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import dev.idempotency.agent.javaagent.instrumentation.JdkClients;
 import java.lang.instrument.Instrumentation;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -31,6 +32,13 @@ public final class AgentStartup {
      * why: {@code status} has no agent to ask there, and says this instead.
      */
     public static final String NOT_RUNNING_PROPERTY = "idempotency.agent.not-running";
+
+    /**
+     * The status and the metrics appear on JMX at the first attempt, or this long after start at
+     * the latest (not in premain: the platform MBean server would fix {@code java.util.logging}'s
+     * LogManager before the application chose its own).
+     */
+    public static final Duration STATUS_PUBLISHED_AFTER = Duration.ofSeconds(5);
 
     private static final AtomicBoolean started = new AtomicBoolean();
     /** The running agent's status, which hears of a second start too. */

@@ -49,8 +49,11 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
         this.configFile = config.source().toAbsolutePath().normalize().toString();
         this.disabledGroups = config.instrumentation().disabled();
         for (EndpointConfig endpoint : config.endpoints()) {
-            declared.add(endpoint.name() + " " + endpoint.method() + " " + endpoint.path().map(Object::toString)
-                    .orElseGet(() -> endpoint.resourceMethod().map(Object::toString).orElse("")));
+            // both, when both are declared: a request matches the endpoint by either
+            List<String> forms = new ArrayList<>();
+            endpoint.path().ifPresent(path -> forms.add(path.toString()));
+            endpoint.resourceMethod().ifPresent(method -> forms.add(method.toString()));
+            declared.add(endpoint.name() + " " + endpoint.method() + " " + String.join(" ", forms));
             byResourceMethod.add(endpoint.resourceMethod().isPresent());
         }
     }

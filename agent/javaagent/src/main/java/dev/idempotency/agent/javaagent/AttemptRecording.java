@@ -34,8 +34,6 @@ import javax.management.ObjectName;
  */
 final class AttemptRecording {
 
-    /** The metrics appear on JMX at the first attempt, or after this at the latest. */
-    static final Duration JMX_REGISTRATION_LATEST = Duration.ofSeconds(5);
     /** How long a stopping JVM waits for queued events to be written. */
     private static final Duration FLUSH_AT_EXIT = Duration.ofSeconds(2);
 
@@ -97,7 +95,7 @@ final class AttemptRecording {
         if (runtime.fileStoreAccess() != null) {
             beans.put(MetricsRegistration.fileStoreName(), runtime.fileStoreAccess());
         }
-        MetricsRegistration.registerLater(metrics, JMX_REGISTRATION_LATEST, status::errorOnce, beans, hostLoaders);
+        MetricsRegistration.registerLater(metrics, AgentStartup.STATUS_PUBLISHED_AFTER, status::errorOnce, beans, hostLoaders);
         if (prometheus != null) {
             String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
             try {

@@ -42,6 +42,23 @@ class AgentStatusTest {
     }
 
     @Test
+    void anEndpointDeclaredByPathAndResourceMethodIsListedWithBoth() throws Exception {
+        AgentStatus status = new AgentStatus(ConfigLoader.load(Files.writeString(dir.resolve("agent.yaml"), """
+                endpoints:
+                  - name: create-contact
+                    method: POST
+                    path: /contacts
+                    resource-method: com.example.ContactsResource#create
+                  - name: pay
+                    method: POST
+                    resource-method: com.example.Payments#pay
+                """)));
+
+        assertThat(status.getDeclaredEndpoints()).containsExactly(
+                "create-contact POST /contacts com.example.ContactsResource#create", "pay POST com.example.Payments#pay");
+    }
+
+    @Test
     void whatTheRecordingSaysOnStderrIsAmongTheStatusWarnings() throws Exception {
         Path notADirectory = Files.writeString(dir.resolve("not-a-directory"), "a file");
         AgentConfig config = ConfigLoader.load(Files.writeString(dir.resolve("agent.yaml"), """

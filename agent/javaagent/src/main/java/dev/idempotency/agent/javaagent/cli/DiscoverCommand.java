@@ -22,7 +22,7 @@ final class DiscoverCommand {
         if (args.length != 1 || !args[0].matches("\\d+")) {
             throw new UsageException("discover: needs the process id of a JVM running the agent");
         }
-        return StatusConnection.read("discover", args[0], err, (jmx, status) -> print(args[0], jmx, status, out));
+        return StatusConnection.read("discover", args[0], err, (jmx, status, pid) -> print(pid, jmx, status, out));
     }
 
     private static void print(String pid, MBeanServerConnection jmx, ObjectName status, PrintStream out) throws IOException, JMException {

@@ -2,9 +2,18 @@ package dev.idempotency.agent.javaagent.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -31,8 +40,61 @@ final class JvmProcess {
         } else if (isListed(pid) || hasAttachListener(pid)) {
             return null;
         }
+        List<String> below = jvmsBelow(pid);
         return "process " + pid + " is not a Java virtual machine (or not one this user may attach to); "
-                + "nothing was sent";
+                + "nothing was sent" + (below.size() > 1 ? "; the JVMs it started are processes "
+                        + String.join(", ", below) + ": give the service's" : "");
+    }
+
+    /**
+     * {@code pid} when it names a JVM, else the one JVM among its descendants (the process a
+     * launcher script such as WildFly's {@code standalone.sh} or {@code catalina.sh run} started:
+     * {@code $!} is the script's pid); {@code null} when there is none, or more than one
+     * ({@link #refusal} then names them).
+     */
+    static String jvmOf(String pid) {
+        if (refusal(pid) == null) {
+            return pid;
+        }
+        List<String> below = jvmsBelow(pid);
+        return below.size() == 1 ? below.get(0) : null;
+    }
+
+    /** The JVMs among {@code pid}'s descendants, where {@code /proc} tells parents; none elsewhere. */
+    static List<String> jvmsBelow(String pid) {
+        Map<String, List<String>> children = new HashMap<>();
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(Paths.get("/proc"), "[0-9]*")) {
+            for (Path process : processes) {
+                String parent = parentOf(process.resolve("stat"));
+                if (parent != null) {
+                    children.computeIfAbsent(parent, p -> new ArrayList<>()).add(process.getFileName().toString());
+                }
+            }
+        } catch (IOException | UncheckedIOException | SecurityException noProc) {
+            return Collections.emptyList();
+        }
+        List<String> jvms = new ArrayList<>();
+        Deque<String> pending = new ArrayDeque<>(children.getOrDefault(pid, Collections.emptyList()));
+        while (!pending.isEmpty()) {
+            String child = pending.pop();
+            if (hasHotSpotLoaded(Paths.get("/proc", child, "maps"))) {
+                jvms.add(child);
+            } else {
+                pending.addAll(children.getOrDefault(child, Collections.emptyList()));
+            }
+        }
+        return jvms;
+    }
+
+    /** The parent pid in {@code /proc/<pid>/stat} ({@code pid (comm) state ppid ...}, comm may hold spaces). */
+    private static String parentOf(Path stat) {
+        try {
+            String line = new String(Files.readAllBytes(stat), StandardCharsets.UTF_8);
+            String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+            return fields.length > 1 ? fields[1] : null;
+        } catch (IOException | RuntimeException gone) {
+            return null; // a process that ended while listed
+        }
     }
 
     private static boolean isListed(String pid) {

@@ -32,7 +32,7 @@ final class StatusCommand {
         if (args.length != 1 || !args[0].matches("\\d+")) {
             throw new UsageException("status: needs the process id of a JVM running the agent");
         }
-        return StatusConnection.read("status", args[0], err, (jmx, status) -> print(args[0], jmx, status, out));
+        return StatusConnection.read("status", args[0], err, (jmx, status, pid) -> print(pid, jmx, status, out));
     }
 
     private static void print(String pid, MBeanServerConnection jmx, ObjectName status, PrintStream out)

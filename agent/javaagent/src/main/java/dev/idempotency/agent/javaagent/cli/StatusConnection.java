@@ -4,6 +4,7 @@ import dev.idempotency.agent.javaagent.AgentStartup;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Properties;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
@@ -18,6 +19,10 @@ import javax.management.remote.JMXServiceURL;
  * cannot be read.
  */
 final class StatusConnection {
+
+    /** How long a command waits for the status of a JVM that is still starting: longer than it takes to publish. */
+    static final Duration PUBLISH_WAIT = AgentStartup.STATUS_PUBLISHED_AFTER.multipliedBy(2);
+    private static final Duration POLL = Duration.ofMillis(200);
 
     /**
      * The address of the local JMX connector of process {@code pid}, started if need be, when the
@@ -49,16 +54,54 @@ final class StatusConnection {
         }
     }
 
-    /** Reads the Status MBean ({@code status}: its name) through {@code jmx}. */
+    /** Reads the Status MBean ({@code status}: its name) through {@code jmx}, of the agent in process {@code pid}. */
     interface Reader {
-        void read(MBeanServerConnection jmx, ObjectName status) throws IOException, JMException;
+        void read(MBeanServerConnection jmx, ObjectName status, String pid) throws IOException, JMException;
     }
 
     private StatusConnection() {
     }
 
-    /** 0 when {@code reader} has read the status of the agent in process {@code pid}, else 1 after saying why not. */
-    static int read(String command, String pid, PrintStream err, Reader reader) {
+    /**
+     * Whether the Status MBean is there, waiting up to {@link #PUBLISH_WAIT} for a JVM that is still
+     * starting (it publishes its status a few seconds after start when nothing asked for it sooner),
+     * and saying once on {@code err} that it waits.
+     */
+    private static boolean published(MBeanServerConnection jmx, ObjectName status, String command, String pid,
+            PrintStream err) throws IOException {
+        long deadline = System.nanoTime() + PUBLISH_WAIT.toNanos();
+        boolean said = false;
+        while (!jmx.isRegistered(status)) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            if (!said) {
+                err.println(command + ": waiting for the agent in process " + pid + " to publish its status "
+                        + "(it is starting)");
+                said = true;
+            }
+            try {
+                Thread.sleep(POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * 0 when {@code reader} has read the status of the agent in process {@code given}, or in the one JVM
+     * below it when it is a launcher script's, else 1 after saying why not.
+     */
+    static int read(String command, String given, PrintStream err, Reader reader) {
+        String pid = given;
+        String jvm = JvmProcess.jvmOf(given);
+        if (jvm != null && !jvm.equals(given)) {
+            err.println(command + ": process " + given + " is not a Java virtual machine; reading the JVM it started, "
+                    + "process " + jvm);
+            pid = jvm;
+        }
         String address;
         try {
             address = agentConnector(pid);
@@ -69,12 +112,14 @@ final class StatusConnection {
         try (JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
             MBeanServerConnection jmx = connector.getMBeanServerConnection();
             ObjectName status = MetricsRegistration.statusName();
-            if (!jmx.isRegistered(status)) {
-                err.println(command + ": the agent in process " + pid + " has not published its status yet (it does at "
-                        + "the first request to a declared endpoint, or a few seconds after start); try again");
+            if (!published(jmx, status, command, pid, err)) {
+                err.println(command + ": the agent in process " + pid + " has not published its status yet, "
+                        + PUBLISH_WAIT.getSeconds() + " s after being asked (it does at its first protected request, "
+                        + "and " + AgentStartup.STATUS_PUBLISHED_AFTER.getSeconds() + " s after its start at the latest; "
+                        + "if it could not, the process said why on its stderr)");
                 return 1;
             }
-            reader.read(jmx, status);
+            reader.read(jmx, status, pid);
             return 0;
         } catch (IOException | JMException e) {
             err.println(command + ": reading the agent's status in process " + pid + " failed: " + e);
