@@ -50,10 +50,11 @@ public interface Gate {
     }
 
     /**
-     * A request that changes state (see {@link #changesState}) matched no declared endpoint: the core
-     * keeps, by name only, what it carried, for {@code discover}. {@code resourceClass} and
+     * A request that changes state (see {@link #changesState}), or a GET, matched no declared
+     * endpoint: the core keeps, by name only, what it carried, for {@code discover} (a GET only when
+     * it may change state: it carried a key, or its query names a command). {@code resourceClass} and
      * {@code resourceMethod} are what a JAX-RS runtime matched, {@code null} at a servlet. Called by
-     * adapters for such misses only, so a GET costs nothing more than its route lookup.
+     * adapters for such misses only.
      */
     default void undeclared(RequestView request, Class<?> resourceClass, java.lang.reflect.Method resourceMethod) {
     }

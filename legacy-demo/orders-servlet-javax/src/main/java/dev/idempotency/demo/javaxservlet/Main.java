@@ -37,6 +37,7 @@ public final class Main {
         mount(context, "members", new MembersServlet(), "/members");
         mount(context, "login", new LoginServlet(), "/login");
         mount(context, "notes", new NotesServlet(), "/notes");
+        mount(context, "shop", new ShopServlet(), "/shop/*");
         mount(context, "health", new HealthServlet(), "/health");
 
         tomcat.start();

@@ -60,7 +60,7 @@ public interface ExchangeHost<T> {
     void mark();
 
     /**
-     * Whether this call tells the gate of a state-changing request no declaration matched (for
+     * Whether this call tells the gate of a request no declaration matched that changes state or is a GET (for
      * {@code discover}): false when another call does, so that each request is listed once (a
      * filter further out told it already; a JAX-RS adapter further in tells it by its resource
      * method). Asked of such requests only.

@@ -10,7 +10,7 @@ import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 
 /**
  * The begin sequence of every adapter, written once: a request the agent may take is routed; an
- * undeclared one that changes state is told to the gate (for {@code discover}) and left alone; a
+ * undeclared one that changes state, or a GET, is told to the gate (for {@code discover}) and left alone; a
  * declared one is marked and decided by the gate on the adapter's view, then answered by the agent,
  * or given back the body the core read and let through under capture.
  */
@@ -37,7 +37,9 @@ public final class ExchangeStart {
         DownstreamCalls.leaveAny();
         Route route = host.route(gate);
         if (route == null) {
-            if (Gate.changesState(host.method()) && host.tellsUndeclared()) {
+            // a GET too: the gate lists one that may change state (a key sent, a command in its query)
+            String method = host.method();
+            if ((Gate.changesState(method) || "GET".equals(method)) && host.tellsUndeclared()) {
                 undeclared(gate, host);
             }
             return null;
@@ -91,7 +93,7 @@ public final class ExchangeStart {
         return instead.proceeds() ? null : host.answer(instead);
     }
 
-    /** Tells the gate of a state-changing request no declaration matched, for {@code discover}. */
+    /** Tells the gate of a request no declaration matched that changes state or is a GET, for {@code discover}. */
     private static void undeclared(Gate gate, ExchangeHost<?> host) {
         try {
             gate.undeclared(host.view(), host.resourceClass(), host.resourceMethod());

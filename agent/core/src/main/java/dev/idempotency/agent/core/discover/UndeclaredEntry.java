@@ -29,6 +29,8 @@ final class UndeclaredEntry {
     private final Set<String> contentTypes = new ConcurrentSkipListSet<>();
     private final Set<String> sessionCookies = new ConcurrentSkipListSet<>();
     private final Set<String> tenantHeaders = new ConcurrentSkipListSet<>();
+    /** For a GET: the query parameter names that read as a command. */
+    private final Set<String> commandParameters = new ConcurrentSkipListSet<>();
 
     UndeclaredEntry(String method, String path, String resourceMethod) {
         this.method = method;
@@ -36,7 +38,8 @@ final class UndeclaredEntry {
         this.resourceMethod = resourceMethod;
     }
 
-    void saw(boolean keySent, String contentType, boolean principal, String sessionCookie, List<String> tenants) {
+    void saw(boolean keySent, String contentType, boolean principal, String sessionCookie, List<String> tenants,
+            List<String> commands) {
         requests.incrementAndGet();
         if (keySent) {
             withKey.incrementAndGet();
@@ -49,6 +52,23 @@ final class UndeclaredEntry {
         for (String tenant : tenants) {
             addBounded(tenantHeaders, tenant);
         }
+        for (String command : commands) {
+            addBounded(commandParameters, command);
+        }
+    }
+
+    /** Whether its callers ever sent the key: a browser's form and link never do. */
+    boolean keySeen() {
+        return withKey.get() > 0;
+    }
+
+    /** A GET, listed because it may change state: it carried a key, or its query named a command. */
+    boolean isGet() {
+        return "GET".equals(method);
+    }
+
+    Set<String> commandParameters() {
+        return new TreeSet<>(commandParameters);
     }
 
     private static void addBounded(Set<String> names, String name) {
@@ -92,6 +112,8 @@ final class UndeclaredEntry {
         return method + " " + path + (resourceMethod == null ? "" : " (resource-method " + resourceMethod + ")") + ": "
                 + requests.get() + " request(s), " + keyHeader + " " + (keyed == 0 ? "never sent" : "sent with " + keyed)
                 + ", content types: " + (contentTypes.isEmpty() ? "none" : String.join(", ", contentTypes))
-                + ", credentials: " + (credentials.isEmpty() ? "none" : String.join(", ", credentials));
+                + ", credentials: " + (credentials.isEmpty() ? "none" : String.join(", ", credentials))
+                + (isGet() ? ", a GET that may change state" + (commandParameters.isEmpty() ? " (it carried a key)"
+                        : " (its query names " + String.join(", ", commandParameters) + ")") : "");
     }
 }

@@ -32,6 +32,8 @@ public final class UndeclaredRequests {
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     /** Long hex strings and hex-heavy tokens: object ids, hashes. */
     private static final Pattern HEX_ID = Pattern.compile("[0-9a-fA-F]{16,}");
+    private static final Pattern COMMAND = Pattern.compile("(?i:new|create|add|place|submit|save|update|delete|remove"
+            + "|cancel|confirm|pay|buy|checkout)(?:ed)?(?:[A-Z0-9_-][A-Za-z0-9_-]*)?");
 
     private final String keyHeader;
     private final Map<String, UndeclaredEntry> entries = new ConcurrentHashMap<>();
@@ -48,8 +50,19 @@ public final class UndeclaredRequests {
      */
     public void saw(RequestView request, String resourceMethod) {
         String method = request.method();
-        if (method == null || !Gate.changesState(method)) {
+        if (method == null) {
             return;
+        }
+        List<String> commands = Collections.emptyList();
+        if (!Gate.changesState(method)) {
+            // a GET is listed only when it may change state: it carries a key, or its query names a command
+            if (!"GET".equals(method)) {
+                return;
+            }
+            commands = commandParameters(request.rawQuery());
+            if (commands.isEmpty() && request.headers(keyHeader).isEmpty()) {
+                return;
+            }
         }
         String path = collapse(request.path());
         String id = method + " " + path + (resourceMethod == null ? "" : " " + resourceMethod);
@@ -62,7 +75,28 @@ public final class UndeclaredRequests {
             entry = entries.computeIfAbsent(id, ignored -> new UndeclaredEntry(method, path, resourceMethod));
         }
         entry.saw(!request.headers(keyHeader).isEmpty(), mediaType(request.headers("Content-Type")),
-                request.principal() != null, sessionCookieName(request.headers("Cookie")), tenantHeaders(request));
+                request.principal() != null, sessionCookieName(request.headers("Cookie")), tenantHeaders(request),
+                commands);
+    }
+
+    /**
+     * The names of a query's parameters that read as a command: a verb alone or before a capital,
+     * digit, {@code _} or {@code -} ({@code newOrder=}, {@code confirmed=true}, {@code delete_id=}; not
+     * {@code address}). Names only: values are never kept.
+     */
+    static List<String> commandParameters(String rawQuery) {
+        if (rawQuery == null || rawQuery.isEmpty()) {
+            return Collections.emptyList();
+        }
+        List<String> commands = new ArrayList<>(2);
+        for (String pair : rawQuery.split("&")) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            if (name.length() <= 64 && COMMAND.matcher(name).matches() && !commands.contains(name)) {
+                commands.add(name);
+            }
+        }
+        return commands;
     }
 
     /**
@@ -138,7 +172,7 @@ public final class UndeclaredRequests {
 
     /** A ready-to-edit {@code endpoints:} list, one endpoint per entry, most requested first. */
     public String endpointsSkeleton() {
-        return EndpointSkeleton.of(sorted());
+        return EndpointSkeleton.of(sorted(), keyHeader);
     }
 
     private List<UndeclaredEntry> sorted() {

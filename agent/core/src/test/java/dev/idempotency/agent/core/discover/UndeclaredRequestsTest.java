@@ -100,13 +100,13 @@ class UndeclaredRequestsTest {
 
     @Test
     void skeletonDeclaresEachEntryWithWhatItsRequestsShowed() {
-        undeclared.saw(TestRequest.post("/orders").header("Content-Type", "application/json").principal("alice").build(),
-                null);
+        undeclared.saw(TestRequest.post("/orders").key("k1").header("Content-Type", "application/json")
+                .principal("alice").build(), null);
         undeclared.saw(TestRequest.post("/orders").header("Content-Type", "application/json").principal("bob").build(),
                 null);
-        undeclared.saw(TestRequest.post("/orders/5/payments").header("X-Merchant-Id", "m1").principal("alice").build(),
-                null);
-        undeclared.saw(TestRequest.request("PUT", "/carts/9").build(), "com.acme.Carts#replace");
+        undeclared.saw(TestRequest.post("/orders/5/payments").key("k2").header("X-Merchant-Id", "m1").principal("alice")
+                .build(), null);
+        undeclared.saw(TestRequest.request("PUT", "/carts/9").key("k3").build(), "com.acme.Carts#replace");
 
         assertThat(undeclared.endpointsSkeleton()).isEqualTo("endpoints:\n"
                 + "  - name: post-orders\n"
@@ -124,5 +124,59 @@ class UndeclaredRequestsTest {
                 + "    method: POST\n"
                 + "    path: /orders/{id}/payments\n"
                 + "    # scope: one of principal, header:X-Merchant-Id   (requests carried several; choose)\n");
+    }
+
+    @Test
+    void aBrowserFacingApplicationsDraftKeepsItWorkingWhenPasted() {
+        // what a browser sends: a login, a form post with the session cookie and no key, an order by a link
+        undeclared.saw(TestRequest.post("/login").header("Content-Type", "application/x-www-form-urlencoded").build(),
+                null);
+        undeclared.saw(TestRequest.post("/shop/orders").header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Cookie", "JSESSIONID=s1").build(), null);
+        undeclared.saw(TestRequest.request("GET", "/shop/checkout").query("newOrder", "").query("item", "book")
+                .query("confirmed", "true").header("Cookie", "JSESSIONID=s1").build(), null);
+        undeclared.saw(TestRequest.request("GET", "/shop/orders/7").query("address", "x").build(), null);
+        undeclared.saw(TestRequest.request("GET", "/shop/catalog").build(), null);
+
+        assertThat(undeclared.lines()).containsExactly(
+                "POST /login: 1 request(s), Idempotency-Key never sent, content types: "
+                        + "application/x-www-form-urlencoded, credentials: none",
+                "GET /shop/checkout: 1 request(s), Idempotency-Key never sent, content types: none, credentials: "
+                        + "session cookie JSESSIONID, a GET that may change state (its query names confirmed, newOrder)",
+                "POST /shop/orders: 1 request(s), Idempotency-Key never sent, content types: "
+                        + "application/x-www-form-urlencoded, credentials: session cookie JSESSIONID");
+        assertThat(undeclared.endpointsSkeleton()).isEqualTo("endpoints:\n"
+                + "  - name: post-shop-orders\n"
+                + "    method: POST\n"
+                + "    path: /shop/orders\n"
+                + "    required: false   # its callers never sent Idempotency-Key (a browser's form does not): with "
+                + "true every one of them gets 400 until it sends one; without a key a request runs unprotected\n"
+                + "    scope: cookie:JSESSIONID\n"
+                + "  # not drafted: POST /login, a login or logout: it opens or ends a session, a repeat of it does "
+                + "no harm, and a required key would turn every user away\n"
+                + "  # not drafted: GET /shop/checkout, a GET that may change state (its query names confirmed, "
+                + "newOrder); to protect it, uncomment (its callers send no key, so it runs unprotected until they do):\n"
+                + "  # - name: get-shop-checkout\n"
+                + "  #   method: GET\n"
+                + "  #   path: /shop/checkout\n"
+                + "  #   required: false\n");
+    }
+
+    @Test
+    void aGetWithAKeyIsListedAndALoginAloneDraftsNoEndpointsList() {
+        undeclared.saw(TestRequest.request("GET", "/reports/run").key("k1").build(), null);
+        undeclared.saw(TestRequest.post("/j_security_check").build(), null);
+
+        assertThat(undeclared.lines()[1]).endsWith("a GET that may change state (it carried a key)");
+        assertThat(undeclared.endpointsSkeleton()).doesNotContain("endpoints:").contains(
+                "  # not drafted: GET /reports/run, a GET that may change state (it carried a key)",
+                "  # not drafted: POST /j_security_check, a login or logout");
+    }
+
+    @Test
+    void commandParametersAreVerbsNotWordsThatStartLikeThem() {
+        assertThat(UndeclaredRequests.commandParameters("newOrder=&confirmed=true&address=x&payment=card&deleted=false"
+                + "&add_item=1&save&orderId=5&cancel")).containsExactly("newOrder", "confirmed", "add_item", "save", "cancel");
+        assertThat(UndeclaredRequests.commandParameters(null)).isEmpty();
     }
 }

@@ -102,8 +102,8 @@ public final class Cli {
         out.println("  attach <pid> --config <file>   load the agent into a running JVM");
         out.println("  status <pid>                   what the agent in a running JVM protects: config, store,");
         out.println("                                 instrumented entry points, requests per endpoint, warnings");
-        out.println("  discover <pid>                 the undeclared POST/PUT/PATCH/DELETE a running JVM took, and an");
-        out.println("                                 endpoints: list to declare them");
+        out.println("  discover <pid>                 the undeclared POST/PUT/PATCH/DELETE (and GETs that may change");
+        out.println("                                 state) a running JVM took, and an endpoints: list to declare them");
         out.println("  inspect <key> [--scope S]      print the record of a key (state, owner, fencing token, lease,");
         out.println("                                 stored status and headers; never the body)");
         out.println("  list --state in_progress|unknown|completed [--older-than 10m] [--limit N]");

@@ -38,7 +38,7 @@ final class DiscoverCommand {
         out.println("process " + pid + ": " + (undeclared.length == 0
                 ? "no undeclared request that changes state (POST, PUT, PATCH, DELETE) has reached an instrumented "
                         + "entry point since the agent started"
-                : "undeclared requests that change state, since the agent started (bodies, queries and header values "
+                : "undeclared requests that change state, since the agent started (bodies, query values and header values "
                         + "are never kept):"));
         for (String line : undeclared) {
             out.println("  " + line);

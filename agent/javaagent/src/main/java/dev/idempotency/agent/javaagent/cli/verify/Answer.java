@@ -7,11 +7,14 @@ import java.net.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /** One answer of the service, or the client's failure to get one. */
 final class Answer {
 
     static final String REPLAYED = "Idempotent-Replayed";
+    /** A path parameter whose name holds "session" ({@code ;jsessionid=...}), as the agent cuts it. */
+    private static final Pattern SESSION_ID = Pattern.compile("(?i);[^;/?#=]*session[^;/?#]*");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final int status;
@@ -47,6 +50,26 @@ final class Answer {
         return status >= 200 && status < 300;
     }
 
+    /**
+     * An answer a handler that ran gives: a 2xx, or a 3xx (a create answered by a redirect to what
+     * it made, the POST-redirect-GET of form applications).
+     */
+    boolean executed() {
+        return status >= 200 && status < 400;
+    }
+
+    /**
+     * The header's value as a replay carries it: session ids the container wrote into a URL header
+     * ({@code Location: /owners/11;jsessionid=C2}) are cut out of a stored answer (docs/contract.md).
+     */
+    Optional<String> headerAsReplayed(String name) {
+        return header(name).map(Answer::withoutSessionIds);
+    }
+
+    private static String withoutSessionIds(String url) {
+        return SESSION_ID.matcher(url).replaceAll("");
+    }
+
     byte[] body() {
         return body;
     }
@@ -75,6 +98,17 @@ final class Answer {
             return "";
         }
         return uri.substring(uri.lastIndexOf('/') + 1);
+    }
+
+    /** The body's first line that holds more than markup, at most 200 characters; "" for none. */
+    String firstLine() {
+        for (String line : new String(body, StandardCharsets.UTF_8).split("\\R")) {
+            String text = line.replaceAll("<[^>]*>", " ").replaceAll("\\s+", " ").trim();
+            if (!text.isEmpty()) {
+                return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+            }
+        }
+        return "";
     }
 
     /** For a failure message: status, the headers that matter here, and the start of the body. */

@@ -40,6 +40,9 @@ final class ContractChecks {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String REFUSED_HINT = "; a sample with a unique field needs a fresh value for every new "
             + "operation: {{uuid}}, {{seq}} or {{now}} in the sample";
+    private static final String FAILED_HINT = "; the application's own error, not the agent's (none of its problem "
+            + "types): a form may need state the session lacks (log in with --login-form, open the page that sets it "
+            + "up), or the service's log says why";
 
     private final Probe probe;
     /** A second logged-in session, for endpoints scoped by a session cookie; {@code null} without a login. */
@@ -111,24 +114,24 @@ final class ContractChecks {
     }
 
     /**
-     * A 4xx that is not one of the agent's own problems: the application turned the operation down
-     * (a unique field taken, a validation), so the check says nothing about the agent.
+     * A 4xx or 5xx that is not one of the agent's own problems: the application turned the operation
+     * down (a unique field taken, a validation) or failed on the sample (a session without the state
+     * the form expects), so the check says nothing about the agent.
      */
     private static boolean applicationRefused(Answer answer) {
-        return answer.arrived() && answer.status() >= 400 && answer.status() < 500
-                && !answer.problemType().startsWith("idempotency-");
+        return answer.arrived() && answer.status() >= 400 && !answer.problemType().startsWith("idempotency-");
     }
 
     private static CheckResult refused(Target target, String check, Answer answer) {
-        String body = new String(answer.body(), StandardCharsets.UTF_8);
+        String hint = answer.status() >= 500 ? FAILED_HINT : REFUSED_HINT;
         return CheckResult.refused(target.endpoint, check, "the application refused the sample: " + answer.status()
-                + " " + (body.length() > 200 ? body.substring(0, 200) : body) + REFUSED_HINT);
+                + " " + answer.firstLine() + hint);
     }
 
     private CheckResult firstExecutes(Target target, Answer first, Long start) {
         String check = NAMES.get(0);
-        if (!first.is2xx() || first.replayed()) {
-            return CheckResult.failed(target.endpoint, check, "expected a 2xx without " + Answer.REPLAYED + ", got "
+        if (!first.executed() || first.replayed()) {
+            return CheckResult.failed(target.endpoint, check, "expected a 2xx or 3xx without " + Answer.REPLAYED + ", got "
                     + first.describe());
         }
         return effects(target, check, start, 1);
@@ -148,7 +151,7 @@ final class ContractChecks {
             wrong.add("another body");
         }
         for (String header : target.replayedHeaders) {
-            if (!Objects.equals(first.header(header), again.header(header))) {
+            if (!Objects.equals(first.headerAsReplayed(header), again.header(header))) {
                 wrong.add(header + " " + again.header(header).orElse("(none)") + " instead of "
                         + first.header(header).orElse("(none)"));
             }
@@ -219,8 +222,8 @@ final class ContractChecks {
         if (applicationRefused(retry)) {
             return refused(target, check, retry);
         }
-        if (!retry.is2xx()) {
-            return CheckResult.failed(target.endpoint, check, "expected the retries to end in the stored 2xx, got "
+        if (!retry.executed()) {
+            return CheckResult.failed(target.endpoint, check, "expected the retries to end in the stored 2xx or 3xx, got "
                     + retry.describe());
         }
         return effects(target, check, start, 1);
@@ -246,10 +249,10 @@ final class ContractChecks {
         if (turnedDown.isPresent()) {
             return refused(target, check, turnedDown.get());
         }
-        long executed = answers.stream().filter(answer -> answer.is2xx() && !answer.replayed()).count();
+        long executed = answers.stream().filter(answer -> answer.executed() && !answer.replayed()).count();
         List<String> unexpected = new ArrayList<>();
         for (Answer answer : answers) {
-            boolean fine = answer.is2xx() || (answer.status() == target.inProgressStatus
+            boolean fine = answer.executed() || (answer.status() == target.inProgressStatus
                     && answer.problemType().equals("idempotency-request-in-progress"));
             if (!fine) {
                 unexpected.add(answer.describe());
@@ -276,7 +279,7 @@ final class ContractChecks {
         Answer withoutSession = null;
         if (target.sessionCookie == null) {
             withoutSession = seen(target, anonymous.send(target, newKey(), placeholders.fill(target.body)));
-            if (withoutSession.is2xx()) {
+            if (withoutSession.executed()) {
                 return CheckResult.skipped(target.endpoint, SESSIONS, "open to callers without a session (a request "
                         + "without one executed): with scope: none its keys are shared by all callers, as declared");
             }
@@ -287,7 +290,7 @@ final class ContractChecks {
         if (applicationRefused(mine)) {
             return refused(target, SESSIONS, mine);
         }
-        if (!mine.is2xx() || mine.replayed()) {
+        if (!mine.executed() || mine.replayed()) {
             return CheckResult.failed(target.endpoint, SESSIONS, "expected the first session's request to execute, got "
                     + mine.describe());
         }
