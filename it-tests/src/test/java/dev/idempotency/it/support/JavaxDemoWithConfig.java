@@ -47,6 +47,10 @@ public final class JavaxDemoWithConfig implements BeforeAllCallback, AfterAllCal
         return app.baseUri();
     }
 
+    public long pid() {
+        return app.pid();
+    }
+
     /** The agent's command line, over the demo's config. */
     public AgentCli cli() {
         return new AgentCli(workDir, configFile);

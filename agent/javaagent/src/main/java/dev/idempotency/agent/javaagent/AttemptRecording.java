@@ -95,7 +95,10 @@ final class AttemptRecording {
         if (runtime.fileStoreAccess() != null) {
             beans.put(MetricsRegistration.fileStoreName(), runtime.fileStoreAccess());
         }
-        MetricsRegistration.registerLater(metrics, AgentStartup.STATUS_PUBLISHED_AFTER, status::errorOnce, beans, hostLoaders);
+        // The host's JMX, not a fault of the agent's: one line with what it costs, no stack trace.
+        MetricsRegistration.registerLater(metrics, AgentStartup.STATUS_PUBLISHED_AFTER,
+                (where, failure) -> status.warn(where + " failed, so status, discover and the JMX metrics cannot read "
+                        + "this process (requests are protected as before): " + failure), beans, hostLoaders);
         if (prometheus != null) {
             String address = prometheusConfig.bindAddress() + ":" + prometheusConfig.port().getAsInt();
             try {

@@ -117,7 +117,8 @@ public final class Cli {
         out.println("  purge [--dry-run] [--batch-size N]   delete expired records now");
         out.println("  verify --url URL --sample ENDPOINT=@body.json [--path-param NAME=VALUE] [--header NAME=VALUE]");
         out.println("         [--content-type ENDPOINT=TYPE] [--count ENDPOINT=/get-path[,/pointer|length]]");
-        out.println("         [--login-form /login --form NAME=VALUE ...] [--concurrency N] [--junit FILE] [--dry-run] [--yes]");
+        out.println("         [--login-form /login --form NAME=VALUE ...] [--pid PID] [--concurrency N] [--junit FILE]");
+        out.println("         [--dry-run] [--yes]");
         out.println("                                 run the contract against the live service (creates real resources);");
         out.println("                                 {{uuid}}, {{seq}}, {{now}} in a sample are filled per new operation");
         out.println();

@@ -18,7 +18,7 @@ import javax.management.remote.JMXServiceURL;
  * {@code status} and {@code discover} read. Says on {@code err}, prefixed by the command, why it
  * cannot be read.
  */
-final class StatusConnection {
+public final class StatusConnection {
 
     /** How long a command waits for the status of a JVM that is still starting: longer than it takes to publish. */
     static final Duration PUBLISH_WAIT = AgentStartup.STATUS_PUBLISHED_AFTER.multipliedBy(2);
@@ -55,7 +55,7 @@ final class StatusConnection {
     }
 
     /** Reads the Status MBean ({@code status}: its name) through {@code jmx}, of the agent in process {@code pid}. */
-    interface Reader {
+    public interface Reader {
         void read(MBeanServerConnection jmx, ObjectName status, String pid) throws IOException, JMException;
     }
 
@@ -94,7 +94,7 @@ final class StatusConnection {
      * 0 when {@code reader} has read the status of the agent in process {@code given}, or in the one JVM
      * below it when it is a launcher script's, else 1 after saying why not.
      */
-    static int read(String command, String given, PrintStream err, Reader reader) {
+    public static int read(String command, String given, PrintStream err, Reader reader) {
         String pid = given;
         String jvm = JvmProcess.jvmOf(given);
         if (jvm != null && !jvm.equals(given)) {

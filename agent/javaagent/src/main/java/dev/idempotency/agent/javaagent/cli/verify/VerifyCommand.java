@@ -39,7 +39,7 @@ import java.util.stream.Collectors;
  */
 public final class VerifyCommand {
 
-    private static final Set<String> VALUE_OPTIONS = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(ConfigOption.NAME, "url", "sample", "content-type", "path-param", "header", "count", "concurrency", "junit", "login-form", "form")));
+    private static final Set<String> VALUE_OPTIONS = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(ConfigOption.NAME, "url", "sample", "content-type", "path-param", "header", "count", "concurrency", "junit", "login-form", "form", "pid")));
     private static final Set<String> FLAGS = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList("dry-run", "yes")));
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
@@ -106,6 +106,10 @@ public final class VerifyCommand {
             }
         } catch (IllegalStateException countFailed) {
             throw new SampleRefused("the --count probe failed: " + countFailed.getMessage());
+        }
+        String pid = arguments.value("pid");
+        if (pid != null) {
+            results.addAll(0, AgentReports.unprotected(config, pid, err));
         }
         VerifyReport report = new VerifyReport(results);
         report.print(out);
