@@ -177,6 +177,30 @@ class DownstreamKeyTest {
     }
 
     /**
+     * The charge made on another thread the request hands it to ({@code ?handoff=}: an
+     * {@code ExecutorService}'s {@code submit} and {@code execute}, {@code CompletableFuture.supplyAsync},
+     * a new {@code Thread}) carries the execution's derived key as one made on the request's thread:
+     * the re-execution after a released 503 is replayed by payments, one charge.
+     */
+    @ParameterizedTest(name = "handoff {0}")
+    @ValueSource(strings = {"submit", "execute", "supplyAsync", "thread"})
+    void aChargeHandedToAnotherThreadCarriesTheKey(String handoff) throws IOException {
+        int before = charges();
+        String key = "handoff-" + handoff;
+        try (DemoApp orders = startOrders("true")) {
+            String query = "?status=503&handoff=" + handoff;
+            Http.Response first = createOrder(orders.baseUri(), key, query, Http.DEFAULT_TIMEOUT);
+            Http.Response again = createOrder(orders.baseUri(), key, query, Http.DEFAULT_TIMEOUT);
+
+            assertThat(first.status()).as(first.body()).isEqualTo(503);
+            assertThat(again.status()).as(again.body()).isEqualTo(503);
+            assertThat(again.header("Idempotent-Replayed")).as("released, so executed again").isEmpty();
+            assertThat(charges()).as("payments replayed the charge made from another thread").isEqualTo(before + 1);
+            assertThat(again.body()).as("payments' replay").isEqualTo(first.body());
+        }
+    }
+
+    /**
      * Each execution of {@code POST /calls} sends payments' {@code /echo} a POST, a GET, a PUT, a POST
      * with the application's own key and another POST; {@code /unprotected-calls} (not declared)
      * sends the same. The endpoint releases its 200, so the same key executes again.

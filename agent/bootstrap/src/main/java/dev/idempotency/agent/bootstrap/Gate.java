@@ -56,6 +56,15 @@ public interface Gate {
      * {@code resourceMethod} are what a JAX-RS runtime matched, {@code null} at a servlet. Called by
      * adapters for such misses only.
      */
+    /**
+     * Whether an undeclared {@code GET} may change state, so that {@link #undeclared} lists it: it
+     * carries the key header, or its query names a command ({@code ?newOrder=&confirmed=true}).
+     * Cheap: asked of every undeclared GET.
+     */
+    default boolean mayChangeState(RequestView request) {
+        return false;
+    }
+
     default void undeclared(RequestView request, Class<?> resourceClass, java.lang.reflect.Method resourceMethod) {
     }
 

@@ -10,6 +10,7 @@ import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
 import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
 import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
 import dev.idempotency.agent.javaagent.instrumentation.JdkClients;
+import dev.idempotency.agent.javaagent.instrumentation.JdkHandOffs;
 import java.lang.instrument.Instrumentation;
 import java.time.Duration;
 import java.util.Collections;
@@ -88,6 +89,7 @@ public final class AgentStartup {
         }
         if (propagates) {
             JdkClients.install(instrumentation, config.instrumentation().disabled(), status);
+            JdkHandOffs.install(instrumentation, config.instrumentation().disabled(), status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
         ProtectionCheck.schedule(status, config.protectionCheckAfter());

@@ -59,13 +59,20 @@ public final class InstrumentationGroups {
     /** OkHttp 3 and 4 ({@code okhttp3}): their unsafe calls carry derived keys. */
     public static final String OKHTTP3 = "okhttp3";
 
+    /**
+     * The JDK's hand-offs of work to other threads ({@code ExecutorService}, {@code CompletableFuture}'s
+     * async tasks, {@code ForkJoinPool}, {@code Thread}): calls made there for a protected execution
+     * carry its derived keys.
+     */
+    public static final String JDK_HAND_OFFS = "jdk-hand-offs";
+
     /** The groups of entry points: the requests the agent protects. */
     public static final List<String> ENTRY_POINTS = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX));
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
-    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
+    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, JDK_HAND_OFFS));
 
     /** Every group, in the order the documentation lists them. */
-    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3));
+    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, JDK_HAND_OFFS));
 
     private InstrumentationGroups() {
     }

@@ -11,6 +11,12 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.servlet.http.HttpServlet;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
@@ -21,7 +27,8 @@ import okhttp3.OkHttpClient;
 /**
  * The upstream service, calling payments with the client {@code ?client=} names
  * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
- * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code okhttp}: OkHttp 4).
+ * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code okhttp}: OkHttp 4),
+ * from the thread {@code ?handoff=} names for the charge (see {@link #handedOff}).
  *
  * <ul>
  *   <li>{@code POST /orders}: charges at payments ({@code POST /charges}), then sleeps
@@ -43,6 +50,7 @@ final class OrdersServlet extends HttpServlet {
     private final transient org.apache.hc.client5.http.impl.classic.CloseableHttpClient apache5Client =
             org.apache.hc.client5.http.impl.classic.HttpClients.createDefault();
     private final transient OkHttpClient okHttpClient = new OkHttpClient();
+    private final transient ExecutorService workers = Executors.newFixedThreadPool(2);
 
     OrdersServlet(String payments) {
         this.payments = payments;
@@ -54,7 +62,7 @@ final class OrdersServlet extends HttpServlet {
         String client = request.getParameter("client");
         try {
             if (request.getServletPath().equals("/orders")) {
-                String charged = call(client, "POST", "/charges", null);
+                String charged = handedOff(request.getParameter("handoff"), () -> call(client, "POST", "/charges", null));
                 sleep(request.getParameter("sleepMs"));
                 String status = request.getParameter("status");
                 answer(response, status == null ? 201 : Integer.parseInt(status), charged);
@@ -67,6 +75,61 @@ final class OrdersServlet extends HttpServlet {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException(e);
+        }
+    }
+
+    /**
+     * Runs {@code charge} where {@code handoff} says: on this thread ({@code null}), on a worker of an
+     * {@code ExecutorService} ({@code submit}; {@code execute}, a plain runnable), through
+     * {@code CompletableFuture.supplyAsync} ({@code supplyAsync}), or on a new {@code Thread}
+     * ({@code thread}); the request waits for it, as applications that fan work out do.
+     */
+    private String handedOff(String handoff, Callable<String> charge) throws IOException, InterruptedException {
+        if (handoff == null) {
+            return callOn(charge);
+        }
+        CompletableFuture<String> done = new CompletableFuture<>();
+        Runnable work = () -> {
+            try {
+                done.complete(charge.call());
+            } catch (Exception | Error e) {
+                done.completeExceptionally(e);
+            }
+        };
+        switch (handoff) {
+            case "submit":
+                return join(workers.submit(charge));
+            case "execute":
+                workers.execute(work);
+                return join(done);
+            case "supplyAsync":
+                return join(CompletableFuture.supplyAsync(() -> {
+                    work.run();
+                    return done.join();
+                }));
+            case "thread":
+                new Thread(work, "charge").start();
+                return join(done);
+            default:
+                throw new IllegalArgumentException("handoff " + handoff);
+        }
+    }
+
+    private static String callOn(Callable<String> charge) throws IOException, InterruptedException {
+        try {
+            return charge.call();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
+        }
+    }
+
+    private static String join(Future<String> result) throws IOException, InterruptedException {
+        try {
+            return result.get();
+        } catch (ExecutionException e) {
+            throw new IOException(e.getCause());
         }
     }
 

@@ -37,9 +37,7 @@ public final class ExchangeStart {
         DownstreamCalls.leaveAny();
         Route route = host.route(gate);
         if (route == null) {
-            // a GET too: the gate lists one that may change state (a key sent, a command in its query)
-            String method = host.method();
-            if ((Gate.changesState(method) || "GET".equals(method)) && host.tellsUndeclared()) {
+            if ((Gate.changesState(host.method()) || getThatMayChangeState(gate, host)) && host.tellsUndeclared()) {
                 undeclared(gate, host);
             }
             return null;
@@ -91,6 +89,22 @@ public final class ExchangeStart {
         }
         Verdict instead = claimed.notStarted(host.adapter(), failure);
         return instead.proceeds() ? null : host.answer(instead);
+    }
+
+    /**
+     * An undeclared GET the gate would list for {@code discover} (it carries a key, or its query
+     * names a command): a look at its view, no more, for every other GET.
+     */
+    private static boolean getThatMayChangeState(Gate gate, ExchangeHost<?> host) {
+        if (!"GET".equals(host.method())) {
+            return false;
+        }
+        try {
+            return gate.mayChangeState(host.view());
+        } catch (Throwable failure) {
+            gate.adapterFailure(host.adapter(), failure);
+            return false;
+        }
     }
 
     /** Tells the gate of a request no declaration matched that changes state or is a GET, for {@code discover}. */

@@ -62,14 +62,26 @@ class ExchangeStartTest {
     }
 
     @Test
-    void anUndeclaredReadIsLeftAloneAtTheCostOfItsRoute() {
+    void anUndeclaredReadIsLeftAloneAtTheCostOfItsRouteAndALookAtItsView() {
         Bridge.install(gate);
         gate.route = null;
         RecordingHost get = new RecordingHost("GET");
 
         assertThat(ExchangeStart.begin(get)).isNull();
-        assertThat(get.steps).containsExactly("may take", "route");
+        assertThat(get.steps).containsExactly("may take", "route", "view");
         assertThat(gate.undeclared()).isEmpty();
+        assertThat(gate.begun()).isEmpty();
+    }
+
+    @Test
+    void anUndeclaredGetThatMayChangeStateIsToldToTheGate() {
+        Bridge.install(gate);
+        gate.route = null;
+        gate.getsMayChangeState = true;
+        RecordingHost get = new RecordingHost("GET");
+
+        assertThat(ExchangeStart.begin(get)).isNull();
+        assertThat(gate.undeclared()).hasSize(1).first().asString().startsWith("GET ");
         assertThat(gate.begun()).isEmpty();
     }
 

@@ -71,6 +71,14 @@ public class ScriptedGate implements Gate {
         return route;
     }
 
+    /** What {@link #mayChangeState} answers of every GET. */
+    public boolean getsMayChangeState;
+
+    @Override
+    public boolean mayChangeState(RequestView request) {
+        return getsMayChangeState;
+    }
+
     @Override
     public void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
         undeclared.add(request.method() + " " + request.path()

@@ -182,6 +182,16 @@ public final class IdempotencyGate implements Gate {
     }
 
     @Override
+    public boolean mayChangeState(RequestView request) {
+        try {
+            return undeclared.mayChangeState(request);
+        } catch (RuntimeException e) {
+            reports.report("discovery", e);
+            return false;
+        }
+    }
+
+    @Override
     public void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
         try {
             undeclared.saw(request, resourceMethod == null ? null

@@ -55,14 +55,10 @@ public final class UndeclaredRequests {
         }
         List<String> commands = Collections.emptyList();
         if (!Gate.changesState(method)) {
-            // a GET is listed only when it may change state: it carries a key, or its query names a command
-            if (!"GET".equals(method)) {
+            if (!mayChangeState(request)) {
                 return;
             }
             commands = commandParameters(request.rawQuery());
-            if (commands.isEmpty() && request.headers(keyHeader).isEmpty()) {
-                return;
-            }
         }
         String path = collapse(request.path());
         String id = method + " " + path + (resourceMethod == null ? "" : " " + resourceMethod);
@@ -77,6 +73,12 @@ public final class UndeclaredRequests {
         entry.saw(!request.headers(keyHeader).isEmpty(), mediaType(request.headers("Content-Type")),
                 request.principal() != null, sessionCookieName(request.headers("Cookie")), tenantHeaders(request),
                 commands);
+    }
+
+    /** A GET is listed only when it may change state: it carries a key, or its query names a command. */
+    public boolean mayChangeState(RequestView request) {
+        return "GET".equals(request.method())
+                && (!request.headers(keyHeader).isEmpty() || !commandParameters(request.rawQuery()).isEmpty());
     }
 
     /**

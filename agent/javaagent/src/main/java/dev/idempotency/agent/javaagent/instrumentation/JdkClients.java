@@ -68,49 +68,15 @@ public final class JdkClients {
             names.add(HTTP_CLIENT);
             JvmModules.ofThisJvm().readBridge(instrumentation, HTTP_MODULE);
         }
-        if (rules.isEmpty()) {
-            return Collections.emptySet();
-        }
-        Set<String> internalNames = Collections.unmodifiableSet(new LinkedHashSet<>(names.stream().map(name -> name.replace('.', '/')).collect(Collectors.toList())));
-        AdviceTransformer advice = new AdviceTransformer(rules, events);
-        instrumentation.addTransformer(new ByName(internalNames, advice), true);
-        for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (names.contains(loaded.getName())) {
-                try {
-                    instrumentation.retransformClasses(loaded);
-                } catch (UnmodifiableClassException | RuntimeException | LinkageError failure) {
-                    events.failed("could not instrument " + loaded.getName() + ", loaded before the agent: "
-                            + BridgeVisibility.withRootCause(failure) + "; its calls carry no derived keys");
-                }
-            }
-        }
-        return Collections.unmodifiableSet(new LinkedHashSet<>(names));
+        return JdkClassAdvice.install(instrumentation, rules, names, events, "its calls carry no derived keys");
     }
 
-    private static ElementMatcher<ClassLoader> bootstrapLoader() {
+    static ElementMatcher<ClassLoader> bootstrapLoader() {
         return loader -> loader == null;
     }
 
     private static ElementMatcher<ClassLoader> platformLoader() {
         ClassLoader platform = ClassLoader.getSystemClassLoader().getParent();
         return loader -> loader == platform;
-    }
-
-    /** Passes the named classes, and nothing else, to the advice. */
-    private static final class ByName implements ClassFileTransformer {
-        private final Set<String> internalNames;
-        private final AdviceTransformer advice;
-
-        ByName(Set<String> internalNames, AdviceTransformer advice) {
-            this.internalNames = internalNames;
-            this.advice = advice;
-        }
-
-        @Override
-        public byte[] transform(ClassLoader loader, String name, Class<?> redefined, ProtectionDomain domain,
-                byte[] bytes) {
-            return name != null && internalNames.contains(name)
-                    ? advice.transform(loader, name, redefined, domain, bytes) : null;
-        }
     }
 }
