@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -38,6 +39,9 @@ class DownstreamKeyTest {
             service-name: payments
             store:
               url: "jdbc:h2:file:./idempotency-store/agent"
+            defaults:
+              deadline:
+                header: X-Deadline-Ms
             endpoints:
               - name: charge
                 method: POST
@@ -77,6 +81,8 @@ class DownstreamKeyTest {
                   renew-interval: 500ms
                 defaults:
                   lease: 2s
+                  deadline:
+                    header: X-Deadline-Ms
                 endpoints:
                   - name: create-order
                     method: POST
@@ -173,6 +179,29 @@ class DownstreamKeyTest {
             } else {
                 assertThat(charges()).isEqualTo(before + 2);
             }
+        }
+    }
+
+    /**
+     * One deadline bounds the whole chain: orders, given 2 s by its client, calls payments with what
+     * is left of them in the same header, and payments reads that, less what orders spent.
+     */
+    @Test
+    void theClientsDeadlineTravelsWithTheKey() throws IOException {
+        try (DemoApp orders = startOrders("true")) {
+            long linesBefore = payments.stdout().size();
+            Http.Response created = Http.to(orders.baseUri()).postJson("/orders", "{\"item\":\"book\"}",
+                    "Idempotency-Key", "deadline-1", "X-Deadline-Ms", "2000");
+            assertThat(created.status()).as(created.body()).isEqualTo(201);
+
+            String charge = await().atMost(Duration.ofSeconds(10)).until(() -> payments.stdout().stream()
+                    .skip(linesBefore).filter(line -> line.contains("\"idempotency.endpoint\":\"charge\"")
+                            && line.contains("\"event.action\":\"executed\"")).findFirst(), Optional::isPresent).get();
+            long remaining = Long.parseLong(charge.replaceAll(".*\"deadline.remaining_ms\":(-?\\d+).*", "$1"));
+            assertThat(remaining).as("payments' share of the client's 2 s: %s", charge).isPositive().isLessThan(2000);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(orders.stdout())
+                    .as("orders' keyed call, with what was left").anyMatch(line -> line.contains("\"event.action\":\"propagated\"")
+                            && line.contains("\"idempotency.downstream.deadline_remaining_ms\":")));
         }
     }
 

@@ -96,6 +96,10 @@ public final class AttemptEventJson {
         if (colon > 0) {
             line.number("destination.port", Integer.parseInt(call.target().substring(colon + 1)));
         }
+        if (call.remainingDeadlineMillis() != null) {
+            // what the call was sent with: zero or less, it left after the client's deadline had passed
+            line.number("idempotency.downstream.deadline_remaining_ms", call.remainingDeadlineMillis());
+        }
     }
 
     /**

@@ -89,6 +89,10 @@ public final class DownstreamCalls {
         String key = keys.next(method, url.toString(), url.getHost(), portOf(url.getPort(), url.getProtocol()));
         if (key != null) {
             connection.setRequestProperty(header, key);
+            String deadline = keys.deadlineHeader();
+            if (deadline != null && connection.getRequestProperty(deadline) == null) {
+                connection.setRequestProperty(deadline, keys.deadline());
+            }
         }
     }
 }

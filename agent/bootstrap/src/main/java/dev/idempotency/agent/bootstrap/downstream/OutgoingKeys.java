@@ -16,4 +16,18 @@ public interface OutgoingKeys {
      * not key calls to that target. A key returned counts the call: the caller must send it.
      */
     String next(String method, String url, String host, int port);
+
+    /**
+     * The header the chain's deadline goes in beside a key (the endpoint's {@code deadline.header}),
+     * or {@code null}: the execution has no deadline to pass down. A call that already carries it is
+     * left as the application made it.
+     */
+    default String deadlineHeader() {
+        return null;
+    }
+
+    /** The deadline's value for a call sent now, in the format the endpoint read it in; {@code null} without one. */
+    default String deadline() {
+        return null;
+    }
 }

@@ -34,6 +34,10 @@ public final class ApacheRequests {
                 DownstreamCalls.portOf(target.getPort(), target.getSchemeName()));
         if (key != null) {
             request.setHeader(header, key);
+            String deadline = keys.deadlineHeader();
+            if (deadline != null && !request.containsHeader(deadline)) {
+                request.setHeader(deadline, keys.deadline());
+            }
         }
     }
 }

@@ -15,9 +15,10 @@ public final class ClassicRequests {
     /**
      * Puts the next key on {@code request} when it is an unsafe call of a protected execution
      * without the header; {@code target} is the host the client was given, or {@code null} when the
-     * request names it. Returns the header set, or {@code null} when nothing was.
+     * request names it. Returns the headers set (the key's, and the chain's deadline when the
+     * execution has one and the request does not), or {@code null} when nothing was.
      */
-    public static String key(HttpHost target, HttpRequest request) {
+    public static String[] key(HttpHost target, HttpRequest request) {
         OutgoingKeys keys = DownstreamCalls.current();
         if (keys == null || request == null) {
             return null;
@@ -53,13 +54,20 @@ public final class ClassicRequests {
             return null;
         }
         request.setHeader(header, key);
-        return header;
+        String deadline = keys.deadlineHeader();
+        if (deadline == null || request.containsHeader(deadline)) {
+            return new String[] {header};
+        }
+        request.setHeader(deadline, keys.deadline());
+        return new String[] {header, deadline};
     }
 
-    /** Takes off the header {@link #key} put on {@code request}. */
-    public static void unkey(HttpRequest request, String header) {
-        if (header != null && request != null) {
-            request.removeHeaders(header);
+    /** Takes off the headers {@link #key} put on {@code request}. */
+    public static void unkey(HttpRequest request, String[] headers) {
+        if (headers != null && request != null) {
+            for (String header : headers) {
+                request.removeHeaders(header);
+            }
         }
     }
 }

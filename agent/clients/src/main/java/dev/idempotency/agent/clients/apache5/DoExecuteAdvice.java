@@ -17,14 +17,14 @@ public final class DoExecuteAdvice {
     private DoExecuteAdvice() {
     }
 
-    /** The header put on the request, or {@code null}. */
+    /** The headers put on the request, or {@code null}. */
     @Advice.OnMethodEnter(suppress = Throwable.class)
-    public static String enter(@Advice.Argument(0) HttpHost target, @Advice.Argument(1) ClassicHttpRequest request) {
+    public static String[] enter(@Advice.Argument(0) HttpHost target, @Advice.Argument(1) ClassicHttpRequest request) {
         return ClassicRequests.key(target, request);
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    public static void exit(@Advice.Argument(1) ClassicHttpRequest request, @Advice.Enter String header) {
-        ClassicRequests.unkey(request, header);
+    public static void exit(@Advice.Argument(1) ClassicHttpRequest request, @Advice.Enter String[] headers) {
+        ClassicRequests.unkey(request, headers);
     }
 }

@@ -23,6 +23,14 @@ public final class OkHttpRequests {
         }
         HttpUrl url = request.url();
         String key = keys.next(request.method(), url.toString(), url.host(), url.port());
-        return key == null ? request : request.newBuilder().header(header, key).build();
+        if (key == null) {
+            return request;
+        }
+        Request.Builder keyed = request.newBuilder().header(header, key);
+        String deadline = keys.deadlineHeader();
+        if (deadline != null && request.header(deadline) == null) {
+            keyed.header(deadline, keys.deadline());
+        }
+        return keyed.build();
     }
 }

@@ -42,14 +42,14 @@ class ClientRetryTest {
             request.setEntity(new StringEntity("{}", ContentType.APPLICATION_JSON));
 
             DownstreamCalls.enter(keys);
-            String header;
+            String[] headers;
             int status;
             try {
-                header = ClassicRequests.key(null, request);
+                headers = ClassicRequests.key(null, request);
                 try {
                     status = client.execute(request, response -> response.getCode());
                 } finally {
-                    ClassicRequests.unkey(request, header);
+                    ClassicRequests.unkey(request, headers);
                 }
             } finally {
                 DownstreamCalls.leave(keys);

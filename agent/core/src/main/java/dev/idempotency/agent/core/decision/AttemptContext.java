@@ -37,6 +37,8 @@ final class AttemptContext {
     /** How many times the key has been tried, this request included (the store counts them). */
     int attemptNumber;
     Long remainingDeadlineMillis;
+    /** The client's deadline in milliseconds since the epoch, when it sent one the endpoint reads. */
+    Long deadlineAtMillis;
     boolean fingerprintFellBack;
     /** Set once the store was asked to claim the key: from then on a record of it may exist. */
     boolean storeAsked;

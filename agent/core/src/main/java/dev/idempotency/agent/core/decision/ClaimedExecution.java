@@ -7,6 +7,8 @@ import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
+import dev.idempotency.agent.core.deadline.ChainDeadline;
+import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.downstream.DerivedKeys;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.time.TimeSource;
@@ -75,9 +77,18 @@ final class ClaimedExecution implements Execution {
     void keyDownstreamCalls(String service) {
         DerivedKeys keys = new DerivedKeys(service, attempt.scope, attempt.key, attempt.policy.name(),
                 attempt.policy.settings().propagateKey(), attempt.policy.settings().propagatedKeyHeader(),
-                call -> reports.emit(attempt.propagated(time, call)));
+                call -> reports.emit(attempt.propagated(time, call)), chainDeadline());
         downstream = keys;
         DownstreamCalls.enter(keys);
+    }
+
+    /** The client's deadline as the endpoint read it, to pass down beside each key; {@code null} without one. */
+    private ChainDeadline chainDeadline() {
+        DeadlineHeader header = attempt.policy.deadlineHeader();
+        if (header == null || attempt.deadlineAtMillis == null) {
+            return null;
+        }
+        return new ChainDeadline(header.name(), header.format(), attempt.deadlineAtMillis, time);
     }
 
     private void endDownstreamCalls() {

@@ -503,8 +503,9 @@ public final class IdempotencyGate implements Gate {
         if (deadline == null) {
             return null;
         }
-        attempt.remainingDeadlineMillis = deadline.remainingMillis(request.headers(deadline.name()),
-                time.currentTimeMillis());
+        long now = time.currentTimeMillis();
+        attempt.remainingDeadlineMillis = deadline.remainingMillis(request.headers(deadline.name()), now);
+        attempt.deadlineAtMillis = attempt.remainingDeadlineMillis == null ? null : now + attempt.remainingDeadlineMillis;
         if (attempt.remainingDeadlineMillis == null || attempt.remainingDeadlineMillis > 0) {
             return null;
         }

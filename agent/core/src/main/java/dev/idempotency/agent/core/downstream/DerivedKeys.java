@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.downstream;
 
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
+import dev.idempotency.agent.core.deadline.ChainDeadline;
 import dev.idempotency.agent.vocabulary.PropagateKey;
 import java.util.Locale;
 import java.util.Map;
@@ -23,15 +24,18 @@ public final class DerivedKeys implements OutgoingKeys {
     private final PropagateKey settings;
     private final String header;
     private final Consumer<DownstreamCall> keyed;
+    /** The client's deadline, passed down beside each key; {@code null} without one. */
+    private final ChainDeadline deadline;
     private final Map<String, AtomicInteger> ordinals = new ConcurrentHashMap<>();
     private volatile boolean ended;
 
     /**
      * @param header the header the keys go in (the endpoint's {@code propagate-key-header} or key header)
      * @param keyed  told of every call given a key, on the calling thread
+     * @param deadline the client's deadline, or {@code null}
      */
     public DerivedKeys(String service, String scope, String key, String endpoint, PropagateKey settings,
-            String header, Consumer<DownstreamCall> keyed) {
+            String header, Consumer<DownstreamCall> keyed, ChainDeadline deadline) {
         this.service = service;
         this.scope = scope;
         this.key = key;
@@ -39,6 +43,7 @@ public final class DerivedKeys implements OutgoingKeys {
         this.settings = settings;
         this.header = header;
         this.keyed = keyed;
+        this.deadline = deadline;
     }
 
     @Override
@@ -55,11 +60,22 @@ public final class DerivedKeys implements OutgoingKeys {
         int ordinal = ordinals.computeIfAbsent(target, any -> new AtomicInteger()).incrementAndGet();
         String derived = KeyDerivation.derive(service, scope, key, endpoint, target, ordinal);
         try {
-            keyed.accept(new DownstreamCall(method, target, ordinal, derived));
+            keyed.accept(new DownstreamCall(method, target, ordinal, derived,
+                    deadline == null ? null : deadline.remainingMillis()));
         } catch (RuntimeException ignored) {
             // the event is lost; the call still carries its key
         }
         return derived;
+    }
+
+    @Override
+    public String deadlineHeader() {
+        return deadline == null ? null : deadline.header();
+    }
+
+    @Override
+    public String deadline() {
+        return deadline == null ? null : deadline.value();
     }
 
     /** The execution's outcome is taken: later calls get no key, and this thread is free of it. */

@@ -50,6 +50,11 @@ final class HttpClientAdvice {
         }
         copy.method(request.method(), request.bodyPublisher().isPresent() ? request.bodyPublisher().get()
                 : HttpRequest.BodyPublishers.noBody());
-        request = copy.header(header, key).build();
+        copy.header(header, key);
+        String deadline = keys.deadlineHeader();
+        if (deadline != null && !request.headers().firstValue(deadline).isPresent()) {
+            copy.header(deadline, keys.deadline());
+        }
+        request = copy.build();
     }
 }
