@@ -27,7 +27,8 @@ import okhttp3.OkHttpClient;
 /**
  * The upstream service, calling payments with the client {@code ?client=} names
  * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
- * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code okhttp}: OkHttp 4),
+ * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code apache5async}:
+ * Apache HttpClient 5's async client; {@code okhttp}: OkHttp 4),
  * from the thread {@code ?handoff=} names for the charge (see {@link #handedOff}).
  *
  * <ul>
@@ -50,6 +51,8 @@ final class OrdersServlet extends HttpServlet {
     private final transient org.apache.hc.client5.http.impl.classic.CloseableHttpClient apache5Client =
             org.apache.hc.client5.http.impl.classic.HttpClients.createDefault();
     private final transient OkHttpClient okHttpClient = new OkHttpClient();
+    private final transient org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient apache5AsyncClient =
+            org.apache.hc.client5.http.impl.async.HttpAsyncClients.createDefault();
     private final transient ExecutorService workers = Executors.newFixedThreadPool(2);
 
     OrdersServlet(String payments) {
@@ -133,6 +136,11 @@ final class OrdersServlet extends HttpServlet {
         }
     }
 
+    private org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient startedAsyncClient() {
+        apache5AsyncClient.start(); // once: a started client ignores it
+        return apache5AsyncClient;
+    }
+
     /** The answer's body for /charges, its status otherwise. */
     private String call(String client, String method, String path, String ownKey) throws IOException, InterruptedException {
         byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
@@ -142,6 +150,10 @@ final class OrdersServlet extends HttpServlet {
         }
         if ("apache5".equals(client)) {
             return Apache5Calls.call(apache5Client, payments + path, method, body, ownKey, path.equals("/charges"));
+        }
+        if ("apache5async".equals(client)) {
+            return Apache5AsyncCalls.call(startedAsyncClient(), payments + path, method, body, ownKey,
+                    path.equals("/charges"));
         }
         if ("okhttp".equals(client)) {
             return OkHttpCalls.call(okHttpClient, payments + path, method, body, ownKey, path.equals("/charges"));

@@ -3,6 +3,7 @@ package dev.idempotency.agent.javaagent.instrumentation;
 import java.util.LinkedHashSet;
 import java.util.Collections;
 import java.util.Arrays;
+import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
@@ -21,15 +22,19 @@ import net.bytebuddy.matcher.ElementMatcher;
  * each of its retries, so a key put on one copy would be lost on the next. Serves no endpoint: the
  * unsafe calls of a protected execution carry its derived keys ({@code propagate-key}). The adapter
  * is defined in the loader that sees the library and is reference-checked there like every adapter.
- * The async clients are not covered.
+ * The async clients are keyed where their request is handed to a producer, HttpCore 5's
+ * {@code BasicRequestProducer} (what {@code execute(SimpleHttpRequest, ...)} and
+ * {@code AsyncRequestBuilder} make), on the calling thread; a producer of the application's own
+ * is not.
  */
 final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
 
     static final String INTERNAL_CLIENT = "org.apache.hc.client5.http.impl.classic.InternalHttpClient";
     static final String MINIMAL_CLIENT = "org.apache.hc.client5.http.impl.classic.MinimalHttpClient";
+    static final String REQUEST_PRODUCER = "org.apache.hc.core5.http.nio.support.BasicRequestProducer";
 
     private ApacheHttpClient5Instrumentation() {
-        super(InstrumentationGroups.APACHE_HTTPCLIENT5, "Apache HttpClient 5.0 to 5.6 (classic clients)",
+        super(InstrumentationGroups.APACHE_HTTPCLIENT5, "Apache HttpClient 5.0 to 5.6 (classic and async clients)",
                 EntryPointKind.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
     }
 
@@ -39,20 +44,23 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
 
     @Override
     public Set<String> classNames() {
-        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(INTERNAL_CLIENT, MINIMAL_CLIENT)));
+        return Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(INTERNAL_CLIENT, MINIMAL_CLIENT, REQUEST_PRODUCER)));
     }
 
     @Override
     public ElementMatcher<? super TypeDescription> typeMatcher() {
-        return namedOneOf(INTERNAL_CLIENT, MINIMAL_CLIENT);
+        return namedOneOf(INTERNAL_CLIENT, MINIMAL_CLIENT, REQUEST_PRODUCER);
     }
 
     @Override
     public List<MethodAdvice> advice() {
-        return Collections.singletonList(new MethodAdvice(named("doExecute").and(takesArguments(3))
+        return Arrays.asList(new MethodAdvice(named("doExecute").and(takesArguments(3))
                 .and(takesArgument(0, named("org.apache.hc.core5.http.HttpHost")))
                 .and(takesArgument(1, named("org.apache.hc.core5.http.ClassicHttpRequest"))),
-                "dev.idempotency.agent.clients.apache5.DoExecuteAdvice"));
+                "dev.idempotency.agent.clients.apache5.DoExecuteAdvice"),
+                new MethodAdvice(isConstructor().and(takesArguments(2))
+                        .and(takesArgument(0, named("org.apache.hc.core5.http.HttpRequest"))),
+                        "dev.idempotency.agent.clients.apache5.RequestProducerAdvice"));
     }
 
     @Override
