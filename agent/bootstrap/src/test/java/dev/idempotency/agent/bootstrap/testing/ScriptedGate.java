@@ -34,6 +34,8 @@ public class ScriptedGate implements Gate {
     public volatile Verdict verdict;
     /** Whether {@code begin} reads the body and the query (the core does for every declared endpoint). */
     public volatile boolean readsBody = true;
+    /** What {@link #mayChangeState} answers of every undeclared GET. */
+    public volatile boolean getsMayChangeState;
 
     private final List<String> routed = new CopyOnWriteArrayList<>();
     private final List<String> begun = new CopyOnWriteArrayList<>();
@@ -70,9 +72,6 @@ public class ScriptedGate implements Gate {
         routed.add(asked);
         return route;
     }
-
-    /** What {@link #mayChangeState} answers of every GET. */
-    public boolean getsMayChangeState;
 
     @Override
     public boolean mayChangeState(RequestView request) {
