@@ -165,7 +165,8 @@ class AgentJarTest {
                 "inst/META-INF/idempotency/jaxrs-resteasy-jakarta.jar", "inst/META-INF/idempotency/jaxrs-resteasy4-javax.jar",
                 "inst/META-INF/idempotency/jaxrs-resteasy3-javax.jar",
                 "inst/META-INF/idempotency/client-apache-httpclient4.jar",
-                "inst/META-INF/idempotency/client-apache-httpclient5.jar", "inst/META-INF/idempotency/client-okhttp3.jar");
+                "inst/META-INF/idempotency/client-apache-httpclient5.jar", "inst/META-INF/idempotency/client-okhttp3.jar",
+                "inst/META-INF/idempotency/client-spring-webclient.jar");
         assertThat(foreign).isEmpty();
     }
 

@@ -235,7 +235,7 @@ class DownstreamKeyTest {
      * sends the same. The endpoint releases its 200, so the same key executes again.
      */
     @ParameterizedTest(name = "client {0}")
-    @ValueSource(strings = {"url", "jdk", "apache4", "apache5", "apache5async", "okhttp"})
+    @ValueSource(strings = {"url", "jdk", "apache4", "apache5", "apache5async", "okhttp", "webclient"})
     void eachClientKeysUnsafeCallsOfProtectedRequestsOnly(String client) throws IOException {
         try (DemoApp orders = startOrders("true")) {
             int seen = received().size();

@@ -47,7 +47,11 @@ class UnansweredClaimTest {
             Http.Response refused = Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT);
             assertThat(refused.status()).as(refused.body()).isEqualTo(503);
             assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
-            assertThat(stateOf(database, store.table(), "lost-answer")).as("the claim the agent never heard of is committed").isEqualTo("IN_PROGRESS");
+            // The keeper withdraws such a claim on its next renewal tick, which may come before this read.
+            String state = stateOf(database, store.table(), "lost-answer");
+            assertThat(state.equals("IN_PROGRESS") || keeperWithdrewOne(demo))
+                    .as("the claim the agent never heard of is committed (found %s, and no withdrawal logged)", state)
+                    .isTrue();
             relay.restore();
 
             AtomicReference<Http.Response> retry = new AtomicReference<>();
@@ -61,9 +65,13 @@ class UnansweredClaimTest {
             assertThat(Orders.count(uri)).as("the retry executed, once").isEqualTo(before + 1);
             Orders.assertReplayOf(retry.get(), Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT));
             // The service's stderr is read as it comes: the keeper's line may reach the test after the retry's answer.
-            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(demo.stderr())
-                    .as("the keeper says what it withdrew").anyMatch(line -> line.contains("withdrew 1 claim(s)")));
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(keeperWithdrewOne(demo))
+                    .as("the keeper says what it withdrew").isTrue());
         }
+    }
+
+    private static boolean keeperWithdrewOne(DemoApp demo) {
+        return demo.stderr().stream().anyMatch(line -> line.contains("withdrew 1 claim(s)"));
     }
 
     /** The record's state, read from the database directly, not through the relay. */

@@ -51,13 +51,15 @@ public final class InstrumentationGroups {
      */
     public static final String APACHE_HTTPCLIENT4 = "apache-httpclient4";
     /**
-     * Apache HttpClient 5's classic clients ({@code org.apache.hc.client5}, what
-     * {@code HttpClientBuilder} and {@code HttpClients.createMinimal} build): their unsafe calls carry
-     * derived keys.
+     * Apache HttpClient 5 ({@code org.apache.hc.client5}): the classic clients
+     * {@code HttpClientBuilder} and {@code HttpClients.createMinimal} build, and the async clients:
+     * their unsafe calls carry derived keys.
      */
     public static final String APACHE_HTTPCLIENT5 = "apache-httpclient5";
     /** OkHttp 3 and 4 ({@code okhttp3}): their unsafe calls carry derived keys. */
     public static final String OKHTTP3 = "okhttp3";
+    /** Spring's {@code WebClient}, on any connector: its unsafe calls carry derived keys. */
+    public static final String SPRING_WEBCLIENT = "spring-webclient";
 
     /**
      * The JDK's hand-offs of work to other threads ({@code ExecutorService}, {@code CompletableFuture}'s
@@ -69,10 +71,10 @@ public final class InstrumentationGroups {
     /** The groups of entry points: the requests the agent protects. */
     public static final List<String> ENTRY_POINTS = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX));
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
-    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, JDK_HAND_OFFS));
+    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, JDK_HAND_OFFS));
 
     /** Every group, in the order the documentation lists them. */
-    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, JDK_HAND_OFFS));
+    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, JDK_HAND_OFFS));
 
     private InstrumentationGroups() {
     }

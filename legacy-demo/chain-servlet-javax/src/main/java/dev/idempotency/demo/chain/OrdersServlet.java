@@ -28,7 +28,8 @@ import okhttp3.OkHttpClient;
  * The upstream service, calling payments with the client {@code ?client=} names
  * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
  * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code apache5async}:
- * Apache HttpClient 5's async client; {@code okhttp}: OkHttp 4),
+ * Apache HttpClient 5's async client; {@code okhttp}: OkHttp 4; {@code webclient}: Spring's WebClient on
+ * Reactor Netty),
  * from the thread {@code ?handoff=} names for the charge (see {@link #handedOff}).
  *
  * <ul>
@@ -53,6 +54,8 @@ final class OrdersServlet extends HttpServlet {
     private final transient OkHttpClient okHttpClient = new OkHttpClient();
     private final transient org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient apache5AsyncClient =
             org.apache.hc.client5.http.impl.async.HttpAsyncClients.createDefault();
+    private final transient org.springframework.web.reactive.function.client.WebClient webClient =
+            org.springframework.web.reactive.function.client.WebClient.create();
     private final transient ExecutorService workers = Executors.newFixedThreadPool(2);
 
     OrdersServlet(String payments) {
@@ -154,6 +157,9 @@ final class OrdersServlet extends HttpServlet {
         if ("apache5async".equals(client)) {
             return Apache5AsyncCalls.call(startedAsyncClient(), payments + path, method, body, ownKey,
                     path.equals("/charges"));
+        }
+        if ("webclient".equals(client)) {
+            return WebClientCalls.call(webClient, payments + path, method, body, ownKey, path.equals("/charges"));
         }
         if ("okhttp".equals(client)) {
             return OkHttpCalls.call(okHttpClient, payments + path, method, body, ownKey, path.equals("/charges"));

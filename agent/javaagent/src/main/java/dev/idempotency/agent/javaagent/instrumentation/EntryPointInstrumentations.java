@@ -23,7 +23,7 @@ final class EntryPointInstrumentations {
 
     /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */
     static List<EntryPointInstrumentation> clients() {
-        return Collections.unmodifiableList(Arrays.asList(ApacheHttpClientInstrumentation.v4(), ApacheHttpClient5Instrumentation.v5(), OkHttpInstrumentation.v3()));
+        return Collections.unmodifiableList(Arrays.asList(ApacheHttpClientInstrumentation.v4(), ApacheHttpClient5Instrumentation.v5(), OkHttpInstrumentation.v3(), SpringWebClientInstrumentation.v5()));
     }
 
     /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */
