@@ -25,7 +25,7 @@ final class BuiltInDefaults {
     static final PrometheusConfig PROMETHEUS = new PrometheusConfig(null, "127.0.0.1", Duration.ofSeconds(15));
 
     /** Every instrumentation group on. */
-    static final InstrumentationConfig INSTRUMENTATION = new InstrumentationConfig(Collections.emptyList());
+    static final InstrumentationConfig INSTRUMENTATION = new InstrumentationConfig(Collections.emptyList(), Collections.emptyList());
 
     private BuiltInDefaults() {
     }

@@ -22,7 +22,7 @@ final class ConfigFields {
     static final List<String> FINGERPRINT = SettingsBinder.FINGERPRINT;
     static final List<String> STATUSES = SettingsBinder.STATUSES;
     static final List<String> DEADLINE = SettingsBinder.DEADLINE;
-    static final List<String> INSTRUMENTATION = Collections.singletonList("disabled");
+    static final List<String> INSTRUMENTATION = Collections.unmodifiableList(Arrays.asList("disabled", "unkeyed-threads"));
     static final List<String> ENDPOINT_OWN = Collections.unmodifiableList(Arrays.asList("name", "method", "path", "resource-method"));
     static final List<String> ENDPOINT = concat(ENDPOINT_OWN, SETTINGS);
 

@@ -22,7 +22,17 @@ final class InstrumentationBinder {
                 disabled.add(group);
             }
         });
-        return set ? new InstrumentationConfig(disabled) : base;
+        List<String> unkeyedThreads = new ArrayList<>();
+        boolean threadsSet = r.eachItem("unkeyed-threads", (prefix, at) -> {
+            if (prefix.isEmpty()) {
+                r.problem(at, prefix, "is no thread-name prefix: it would match every thread; name the pool's "
+                        + "threads as its thread factory does (e.g. \"audit-\")");
+            } else if (!unkeyedThreads.contains(prefix)) {
+                unkeyedThreads.add(prefix);
+            }
+        });
+        return new InstrumentationConfig(set ? disabled : base.disabled(),
+                threadsSet ? unkeyedThreads : base.unkeyedThreads());
     }
 
     private static String unknownGroup(String group) {

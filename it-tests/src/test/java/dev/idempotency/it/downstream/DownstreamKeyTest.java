@@ -79,6 +79,8 @@ class DownstreamKeyTest {
                   url: "jdbc:h2:file:./idempotency-store/agent"
                 keeper:
                   renew-interval: 500ms
+                instrumentation:
+                  unkeyed-threads: ["ledger-"]
                 defaults:
                   lease: 2s
                   deadline:
@@ -261,6 +263,59 @@ class DownstreamKeyTest {
             assertThat(otherKey.get(3)).isEqualTo("POST app-key");
             assertThat(calls.subList(15, 20)).as("outside a protected request nothing is added")
                     .containsExactly("POST -", "GET -", "PUT -", "POST app-key", "POST -");
+        }
+    }
+
+    /**
+     * A pool the operator named in {@code unkeyed-threads} ({@code ledger-}) runs the charge without
+     * the execution's key: payments charges again at the re-execution, as the operator chose, and
+     * each such call is in the attempt log with the client and the thread, and said once on stderr.
+     */
+    @Test
+    void aCallFromAThreadNamedInUnkeyedThreadsLeavesWithoutAKeyAndIsReported() throws IOException {
+        int before = charges();
+        try (DemoApp orders = startOrders("true")) {
+            String query = "?status=503&handoff=ledger";
+            assertThat(createOrder(orders.baseUri(), "ledger-1", query, Http.DEFAULT_TIMEOUT).status()).isEqualTo(503);
+            assertThat(createOrder(orders.baseUri(), "ledger-1", query, Http.DEFAULT_TIMEOUT).status()).isEqualTo(503);
+
+            assertThat(charges()).as("no key, so payments charged at each execution").isEqualTo(before + 2);
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(orders.stdout().stream()
+                    .filter(line -> line.contains("\"event.action\":\"downstream_unkeyed\"")
+                            && line.contains("\"idempotency.key\":\"ledger-1\"")
+                            && line.contains("\"idempotency.downstream.client\":\"HttpURLConnection\"")
+                            && line.contains("\"idempotency.downstream.unkeyed_by\":\"thread ledger-1 "
+                                    + "(instrumentation.unkeyed-threads)\"")
+                            && line.contains("\"idempotency.downstream.method\":\"POST\""))
+                    .count()).as("one event per unkeyed call").isEqualTo(2));
+            assertThat(orders.stdout()).as("nothing was keyed").noneMatch(line -> line.contains("\"event.action\":\"propagated\""));
+            assertThat(orders.stderr().stream().filter(line -> line.contains("left without one")))
+                    .as("the warning, once per endpoint").hasSize(1)
+                    .allMatch(line -> line.contains("create-order") && line.contains("HttpURLConnection")
+                            && line.contains("ledger-1"));
+        }
+    }
+
+    /**
+     * A pool's worker is started by the request that first hands it work, here a protected one still
+     * running; work another, unprotected request hands the same worker later carries no key of the
+     * first one's.
+     */
+    @Test
+    void aPoolWorkerTakesNoKeysFromTheRequestThatStartedIt() throws IOException {
+        int before = charges();
+        try (DemoApp orders = startOrders("true")) {
+            URI uri = orders.baseUri();
+            CompletableFuture<Http.Response> first = CompletableFuture.supplyAsync(
+                    () -> createOrder(uri, "worker-1", "?handoff=single&sleepMs=4000", Duration.ofSeconds(30)));
+            await().atMost(Duration.ofSeconds(20)).until(() -> charges() == before + 1);
+            int seen = received().size();
+
+            Http.Response unprotected = Http.to(uri).postJson("/unprotected-calls?handoff=single", "{}");
+            assertThat(unprotected.status()).as(unprotected.body()).isEqualTo(200);
+            assertThat(received().subList(seen, seen + 5)).as("the worker's later task, for an unprotected request")
+                    .containsExactly("POST -", "GET -", "PUT -", "POST app-key", "POST -");
+            assertThat(first.join().status()).isEqualTo(201);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.javaagent;
 
 import dev.idempotency.agent.bootstrap.body.CaptureBudget;
+import dev.idempotency.agent.bootstrap.downstream.HandOffs;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
@@ -89,6 +90,7 @@ public final class AgentStartup {
         }
         if (propagates) {
             JdkClients.install(instrumentation, config.instrumentation().disabled(), status);
+            HandOffs.unkeyedOn(config.instrumentation().unkeyedThreads().toArray(new String[0]));
             JdkHandOffs.install(instrumentation, config.instrumentation().disabled(), status);
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));

@@ -83,15 +83,24 @@ public final class AttemptEventJson {
     }
 
     /**
-     * The downstream call of a {@code propagated} event. Its derived key is written as the client's
-     * key is (its HMAC with {@code hash-secret}, else as sent): it is no secret beyond what the
-     * client's key is, and in that form it is the key the downstream service's own log shows.
+     * The downstream call of a {@code propagated} or {@code downstream_unkeyed} event. A derived key
+     * is written as the client's key is (its HMAC with {@code hash-secret}, else as sent): it is no
+     * secret beyond what the client's key is, and in that form it is the key the downstream
+     * service's own log shows.
      */
     private void downstream(DownstreamCall call, JsonLine line) {
         int colon = call.target().lastIndexOf(':');
-        line.string("idempotency.downstream.key", hasher.apply(call.key()))
-                .string("idempotency.downstream.method", call.method())
-                .number("idempotency.downstream.ordinal", call.ordinal())
+        if (call.key() != null) {
+            line.string("idempotency.downstream.key", hasher.apply(call.key()))
+                    .number("idempotency.downstream.ordinal", call.ordinal());
+        }
+        if (call.client() != null) {
+            line.string("idempotency.downstream.client", call.client());
+        }
+        if (call.unkeyedBy() != null) {
+            line.string("idempotency.downstream.unkeyed_by", call.unkeyedBy());
+        }
+        line.string("idempotency.downstream.method", call.method())
                 .string("destination.domain", colon > 0 ? call.target().substring(0, colon) : call.target());
         if (colon > 0) {
             line.number("destination.port", Integer.parseInt(call.target().substring(colon + 1)));

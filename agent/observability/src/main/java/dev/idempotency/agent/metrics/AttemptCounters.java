@@ -14,7 +14,7 @@ final class AttemptCounters {
 
     void record(AttemptEvent event) {
         decisions[event.decision().ordinal()].increment();
-        if (event.decision() == Decision.PROPAGATED) {
+        if (event.decision().isDownstreamCall()) {
             // a downstream call of an execution counted already, not an attempt of its own
             return;
         }

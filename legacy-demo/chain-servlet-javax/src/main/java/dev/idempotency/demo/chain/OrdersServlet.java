@@ -30,7 +30,7 @@ import okhttp3.OkHttpClient;
  * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code apache5async}:
  * Apache HttpClient 5's async client; {@code okhttp}: OkHttp 4; {@code webclient}: Spring's WebClient on
  * Reactor Netty),
- * from the thread {@code ?handoff=} names for the charge (see {@link #handedOff}).
+ * from the thread {@code ?handoff=} names (see {@link #handedOff}).
  *
  * <ul>
  *   <li>{@code POST /orders}: charges at payments ({@code POST /charges}), then sleeps
@@ -57,6 +57,10 @@ final class OrdersServlet extends HttpServlet {
     private final transient org.springframework.web.reactive.function.client.WebClient webClient =
             org.springframework.web.reactive.function.client.WebClient.create();
     private final transient ExecutorService workers = Executors.newFixedThreadPool(2);
+    /** One worker, started by whichever request hands it work first. */
+    private final transient ExecutorService single = Executors.newSingleThreadExecutor();
+    /** A pool whose threads are named {@code ledger-...}, for a config that lists them in {@code unkeyed-threads}. */
+    private final transient ExecutorService ledger = Executors.newSingleThreadExecutor(task -> new Thread(task, "ledger-1"));
 
     OrdersServlet(String payments) {
         this.payments = payments;
@@ -73,9 +77,9 @@ final class OrdersServlet extends HttpServlet {
                 String status = request.getParameter("status");
                 answer(response, status == null ? 201 : Integer.parseInt(status), charged);
             } else {
-                String statuses = call(client, "POST", "/echo", null) + "," + call(client, "GET", "/echo", null) + ","
-                        + call(client, "PUT", "/echo", null) + "," + call(client, "POST", "/echo", "app-key") + ","
-                        + call(client, "POST", "/echo", null);
+                String statuses = handedOff(request.getParameter("handoff"), () -> call(client, "POST", "/echo", null)
+                        + "," + call(client, "GET", "/echo", null) + "," + call(client, "PUT", "/echo", null) + ","
+                        + call(client, "POST", "/echo", "app-key") + "," + call(client, "POST", "/echo", null));
                 answer(response, 200, statuses);
             }
         } catch (InterruptedException e) {
@@ -86,7 +90,8 @@ final class OrdersServlet extends HttpServlet {
 
     /**
      * Runs {@code charge} where {@code handoff} says: on this thread ({@code null}), on a worker of an
-     * {@code ExecutorService} ({@code submit}; {@code execute}, a plain runnable), through
+     * {@code ExecutorService} ({@code submit}; {@code execute}, a plain runnable; {@code single}, a
+     * one-thread pool; {@code ledger}, a one-thread pool whose thread is named {@code ledger-1}), through
      * {@code CompletableFuture.supplyAsync} ({@code supplyAsync}), or on a new {@code Thread}
      * ({@code thread}); the request waits for it, as applications that fan work out do.
      */
@@ -105,6 +110,10 @@ final class OrdersServlet extends HttpServlet {
         switch (handoff) {
             case "submit":
                 return join(workers.submit(charge));
+            case "single":
+                return join(single.submit(charge));
+            case "ledger":
+                return join(ledger.submit(charge));
             case "execute":
                 workers.execute(work);
                 return join(done);

@@ -2,6 +2,9 @@ package dev.idempotency.agent.bootstrap.downstream;
 
 import java.net.HttpURLConnection;
 import java.net.URL;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * Which execution the current thread works for, as far as its HTTP calls go: the core enters an
@@ -16,6 +19,12 @@ import java.net.URL;
 public final class DownstreamCalls {
 
     private static final ThreadLocal<OutgoingKeys> CURRENT = new ThreadLocal<>();
+    /**
+     * Connections that left without a key from a thread whose work is not followed, reported once:
+     * a connection passes here at each of its steps, and without a header set nothing else says so.
+     */
+    private static final Set<HttpURLConnection> UNKEYED_CONNECTIONS =
+            Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
     /** Whether any execution was ever entered: until then a new request has nothing to leave. */
     private static volatile boolean used;
 
@@ -85,8 +94,11 @@ public final class DownstreamCalls {
         if (connection.getRequestProperty(header) != null) {
             return;
         }
+        if (keys instanceof UnfollowedKeys && !UNKEYED_CONNECTIONS.add(connection)) {
+            return; // reported at its first step already
+        }
         URL url = connection.getURL();
-        String key = keys.next(method, url.toString(), url.getHost(), portOf(url.getPort(), url.getProtocol()));
+        String key = keys.next("HttpURLConnection", method, url.toString(), url.getHost(), portOf(url.getPort(), url.getProtocol()));
         if (key != null) {
             connection.setRequestProperty(header, key);
             String deadline = keys.deadlineHeader();

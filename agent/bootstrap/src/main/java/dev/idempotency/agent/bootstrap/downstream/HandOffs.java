@@ -22,8 +22,27 @@ public final class HandOffs {
     /** Threads started while an execution was entered, until they run: weak, a thread may never run. */
     private static final Map<Thread, OutgoingKeys> STARTED = Collections.synchronizedMap(new WeakHashMap<>());
     private static volatile boolean anyStarted;
+    /** Name prefixes of the threads whose work is not followed ({@code instrumentation.unkeyed-threads}). */
+    private static volatile String[] unkeyedThreads = new String[0];
 
     private HandOffs() {
+    }
+
+    /**
+     * Threads whose names start with one of {@code prefixes} run the work handed to them without the
+     * handing execution's keys; their unsafe calls are reported instead. Set once, at start.
+     */
+    public static void unkeyedOn(String... prefixes) {
+        unkeyedThreads = prefixes.clone();
+    }
+
+    /**
+     * The current thread is a {@code ThreadPoolExecutor}'s worker about to take tasks: whatever it
+     * inherited from the thread that started it (the first task's submitter, perhaps a protected
+     * execution) is no context of the tasks it will run, each of which brings its own.
+     */
+    public static void workerRuns() {
+        DownstreamCalls.leaveAny();
     }
 
     /** {@code task}, or one that runs it with the current thread's keys entered. */
@@ -69,6 +88,7 @@ public final class HandOffs {
         }
         OutgoingKeys keys = STARTED.remove(Thread.currentThread());
         if (keys != null) {
+            keys = onThisThread(keys);
             DownstreamCalls.enter(keys);
         }
         return keys;
@@ -84,17 +104,32 @@ public final class HandOffs {
     /** Enters {@code keys} on the current thread for a task; returns what it had entered before. */
     private static OutgoingKeys enterFor(OutgoingKeys keys) {
         OutgoingKeys before = DownstreamCalls.current();
-        DownstreamCalls.enter(keys);
+        DownstreamCalls.enter(onThisThread(keys));
         return before;
     }
 
     /** After the task: the thread has what it had before ({@code before}, or nothing). */
-    private static void restore(OutgoingKeys keys, OutgoingKeys before) {
+    private static void restore(OutgoingKeys before) {
         if (before != null) {
             DownstreamCalls.enter(before);
         } else {
-            DownstreamCalls.leave(keys);
+            DownstreamCalls.leaveAny();
         }
+    }
+
+    /** {@code keys}, or, on a thread named in {@code unkeyed-threads}, what reports its calls instead. */
+    private static OutgoingKeys onThisThread(OutgoingKeys keys) {
+        String[] prefixes = unkeyedThreads;
+        if (prefixes.length == 0) {
+            return keys;
+        }
+        String name = Thread.currentThread().getName();
+        for (String prefix : prefixes) {
+            if (name.startsWith(prefix)) {
+                return new UnfollowedKeys(keys, name);
+            }
+        }
+        return keys;
     }
 
     /** Marks the agent's wrappers, so a task is never wrapped twice. */
@@ -116,7 +151,7 @@ public final class HandOffs {
             try {
                 task.run();
             } finally {
-                restore(keys, before);
+                restore(before);
             }
         }
 
@@ -141,7 +176,7 @@ public final class HandOffs {
             try {
                 return task.call();
             } finally {
-                restore(keys, before);
+                restore(before);
             }
         }
 
@@ -166,7 +201,7 @@ public final class HandOffs {
             try {
                 return task.get();
             } finally {
-                restore(keys, before);
+                restore(before);
             }
         }
 

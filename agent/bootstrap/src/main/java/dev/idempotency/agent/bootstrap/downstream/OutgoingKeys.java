@@ -12,10 +12,19 @@ public interface OutgoingKeys {
     /**
      * The key for the next unsafe call ({@code method}: POST, PUT, PATCH or DELETE) to {@code url},
      * whose host is {@code host} and port {@code port} (the scheme's default when the URL names
-     * none), or {@code null} when this call gets none: the execution has ended, or the endpoint does
-     * not key calls to that target. A key returned counts the call: the caller must send it.
+     * none), sent by {@code client} (its name, as an operator knows it), or {@code null} when this
+     * call gets none: the execution has ended, the endpoint does not key calls to that target, or
+     * the call runs where the execution's keys are not followed. A key returned counts the call: the
+     * caller must send it.
      */
-    String next(String method, String url, String host, int port);
+    String next(String client, String method, String url, String host, int port);
+
+    /**
+     * An unsafe call made for this execution leaves without a key: it runs on a thread whose work is
+     * not followed ({@code handOff} says which and why). Reported, never thrown.
+     */
+    default void unkeyed(String client, String method, String url, String host, int port, String handOff) {
+    }
 
     /**
      * The header the chain's deadline goes in beside a key (the endpoint's {@code deadline.header}),

@@ -96,7 +96,7 @@ class ExchangeStartTest {
             }
 
             @Override
-            public String next(String method, String url, String host, int port) {
+            public String next(String client, String method, String url, String host, int port) {
                 return "derived";
             }
         };

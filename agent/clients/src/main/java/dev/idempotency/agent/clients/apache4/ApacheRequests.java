@@ -30,7 +30,7 @@ public final class ApacheRequests {
         URI uri = request.getURI();
         String url = uri != null && uri.isAbsolute() ? uri.toString()
                 : target.toURI() + (uri == null ? "" : uri.toString());
-        String key = keys.next(method, url, target.getHostName(),
+        String key = keys.next("Apache HttpClient 4", method, url, target.getHostName(),
                 DownstreamCalls.portOf(target.getPort(), target.getSchemeName()));
         if (key != null) {
             request.setHeader(header, key);

@@ -49,7 +49,7 @@ public final class ClassicRequests {
         }
         String path = request.getPath() == null ? "" : request.getPath();
         String url = scheme + "://" + host + (port >= 0 ? ":" + port : "") + path;
-        String key = keys.next(method, url, host, DownstreamCalls.portOf(port, scheme));
+        String key = keys.next("Apache HttpClient 5", method, url, host, DownstreamCalls.portOf(port, scheme));
         if (key == null) {
             return null;
         }

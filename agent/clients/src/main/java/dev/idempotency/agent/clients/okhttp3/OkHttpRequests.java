@@ -22,7 +22,7 @@ public final class OkHttpRequests {
             return request;
         }
         HttpUrl url = request.url();
-        String key = keys.next(request.method(), url.toString(), url.host(), url.port());
+        String key = keys.next("OkHttp", request.method(), url.toString(), url.host(), url.port());
         if (key == null) {
             return request;
         }

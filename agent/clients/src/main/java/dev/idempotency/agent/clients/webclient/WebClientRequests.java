@@ -30,7 +30,7 @@ public final class WebClientRequests {
             return;
         }
         URI url = request.url();
-        String key = keys.next(method, url.toString(), url.getHost(), DownstreamCalls.portOf(url.getPort(), url.getScheme()));
+        String key = keys.next("Spring WebClient", method, url.toString(), url.getHost(), DownstreamCalls.portOf(url.getPort(), url.getScheme()));
         if (key == null) {
             return;
         }

@@ -15,7 +15,7 @@ final class NumberedKeys implements OutgoingKeys {
     }
 
     @Override
-    public String next(String method, String url, String host, int port) {
+    public String next(String client, String method, String url, String host, int port) {
         asked.add(method + " " + url + " " + host + ":" + port);
         return "derived-" + asked.size();
     }

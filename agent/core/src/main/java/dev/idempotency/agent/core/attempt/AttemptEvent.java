@@ -103,7 +103,7 @@ public final class AttemptEvent {
     /** The caller's W3C trace position, or {@code null}. */
     public TraceParent trace() { return trace; }
 
-    /** The downstream call of a {@link Decision#PROPAGATED} event, else {@code null}. */
+    /** The downstream call of a {@link Decision#PROPAGATED} or {@link Decision#DOWNSTREAM_UNKEYED} event, else {@code null}. */
     public DownstreamCall downstream() { return downstream; }
 
     @Override

@@ -35,7 +35,18 @@ public enum Decision {
      * Not an attempt: an unsafe downstream call the execution sent with a derived key
      * ({@link AttemptEvent#downstream()}). Counted per endpoint apart from the attempts.
      */
-    PROPAGATED;
+    PROPAGATED,
+    /**
+     * Not an attempt: an unsafe downstream call the execution sent without a key, because it ran
+     * where the execution's keys are not followed ({@link AttemptEvent#downstream()} says which
+     * client and thread). Counted per endpoint apart from the attempts.
+     */
+    DOWNSTREAM_UNKEYED;
+
+    /** Whether this names a downstream call of an execution rather than an attempt of its own. */
+    public boolean isDownstreamCall() {
+        return this == PROPAGATED || this == DOWNSTREAM_UNKEYED;
+    }
 
     private final String label = name().toLowerCase(Locale.ROOT);
 

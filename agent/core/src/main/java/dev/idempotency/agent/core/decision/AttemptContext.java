@@ -104,6 +104,14 @@ final class AttemptContext {
                 .build();
     }
 
+    /** A downstream call of this execution that left without a key. */
+    AttemptEvent unkeyed(TimeSource time, DownstreamCall call) {
+        return eventBuilder(time, Decision.DOWNSTREAM_UNKEYED, call.method() + " to " + call.target() + " by "
+                + call.client() + " on " + call.unkeyedBy() + " left without a key derived from this request's", 0, null)
+                .downstream(call)
+                .build();
+    }
+
     private AttemptEvent.Builder eventBuilder(TimeSource time, Decision decision, String reason, int status,
             ErrorType errorType) {
         return AttemptEvent.builder()

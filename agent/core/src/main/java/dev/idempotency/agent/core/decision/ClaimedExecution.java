@@ -5,6 +5,7 @@ import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
+import dev.idempotency.agent.core.downstream.DownstreamCall;
 import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.deadline.ChainDeadline;
@@ -77,9 +78,19 @@ final class ClaimedExecution implements Execution {
     void keyDownstreamCalls(String service) {
         DerivedKeys keys = new DerivedKeys(service, attempt.scope, attempt.key, attempt.policy.name(),
                 attempt.policy.settings().propagateKey(), attempt.policy.settings().propagatedKeyHeader(),
-                call -> reports.emit(attempt.propagated(time, call)), chainDeadline());
+                call -> reports.emit(attempt.propagated(time, call)), this::unkeyed, chainDeadline());
         downstream = keys;
         DownstreamCalls.enter(keys);
+    }
+
+    /** An unsafe call of this execution left without a key: an event each time, a warning once per endpoint. */
+    private void unkeyed(DownstreamCall call) {
+        reports.emit(attempt.unkeyed(time, call));
+        reports.warnOnce(attempt.policy.name(), "downstream_unkeyed", "endpoint " + attempt.policy.name()
+                + " propagates its key, but " + call.method() + " to " + call.target() + " by " + call.client()
+                + " on " + call.unkeyedBy() + " left without one: a retry that re-executes may repeat it there. "
+                + "Each such call is logged as downstream_unkeyed; to key them, let that thread's work be followed "
+                + "(remove its prefix from instrumentation.unkeyed-threads)");
     }
 
     /** The client's deadline as the endpoint read it, to pass down beside each key; {@code null} without one. */

@@ -24,6 +24,7 @@ public final class DerivedKeys implements OutgoingKeys {
     private final PropagateKey settings;
     private final String header;
     private final Consumer<DownstreamCall> keyed;
+    private final Consumer<DownstreamCall> unkeyed;
     /** The client's deadline, passed down beside each key; {@code null} without one. */
     private final ChainDeadline deadline;
     private final Map<String, AtomicInteger> ordinals = new ConcurrentHashMap<>();
@@ -32,10 +33,11 @@ public final class DerivedKeys implements OutgoingKeys {
     /**
      * @param header the header the keys go in (the endpoint's {@code propagate-key-header} or key header)
      * @param keyed  told of every call given a key, on the calling thread
+     * @param unkeyed told of every unsafe call to a keyed target that left without a key, on the calling thread
      * @param deadline the client's deadline, or {@code null}
      */
     public DerivedKeys(String service, String scope, String key, String endpoint, PropagateKey settings,
-            String header, Consumer<DownstreamCall> keyed, ChainDeadline deadline) {
+            String header, Consumer<DownstreamCall> keyed, Consumer<DownstreamCall> unkeyed, ChainDeadline deadline) {
         this.service = service;
         this.scope = scope;
         this.key = key;
@@ -43,6 +45,7 @@ public final class DerivedKeys implements OutgoingKeys {
         this.settings = settings;
         this.header = header;
         this.keyed = keyed;
+        this.unkeyed = unkeyed;
         this.deadline = deadline;
     }
 
@@ -52,20 +55,41 @@ public final class DerivedKeys implements OutgoingKeys {
     }
 
     @Override
-    public String next(String method, String url, String host, int port) {
-        if (ended || !DownstreamCalls.isUnsafe(method) || host == null || !settings.appliesTo(url, host, port)) {
+    public String next(String client, String method, String url, String host, int port) {
+        if (!keys(method, url, host, port)) {
             return null;
         }
-        String target = host.toLowerCase(Locale.ROOT) + ":" + port;
+        String target = targetOf(host, port);
         int ordinal = ordinals.computeIfAbsent(target, any -> new AtomicInteger()).incrementAndGet();
         String derived = KeyDerivation.derive(service, scope, key, endpoint, target, ordinal);
         try {
             keyed.accept(new DownstreamCall(method, target, ordinal, derived,
-                    deadline == null ? null : deadline.remainingMillis()));
+                    deadline == null ? null : deadline.remainingMillis(), client));
         } catch (RuntimeException ignored) {
             // the event is lost; the call still carries its key
         }
         return derived;
+    }
+
+    @Override
+    public void unkeyed(String client, String method, String url, String host, int port, String handOff) {
+        if (!keys(method, url, host, port)) {
+            return; // a call this execution would not have keyed anyway
+        }
+        try {
+            unkeyed.accept(DownstreamCall.unkeyed(method, targetOf(host, port), client, handOff));
+        } catch (RuntimeException ignored) {
+            // the report is lost; the call goes as the application made it
+        }
+    }
+
+    /** Whether a call made now with {@code method} to that target gets a key of this execution. */
+    private boolean keys(String method, String url, String host, int port) {
+        return !ended && DownstreamCalls.isUnsafe(method) && host != null && settings.appliesTo(url, host, port);
+    }
+
+    private static String targetOf(String host, int port) {
+        return host.toLowerCase(Locale.ROOT) + ":" + port;
     }
 
     @Override

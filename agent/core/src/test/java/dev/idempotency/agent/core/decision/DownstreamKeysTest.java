@@ -48,7 +48,7 @@ class DownstreamKeysTest {
         for (String call : calls) {
             String[] methodAndUrl = call.split(" ");
             java.net.URI uri = java.net.URI.create(methodAndUrl[1]);
-            keys.add(current.next(methodAndUrl[0], uri.toString(), uri.getHost(), uri.getPort()));
+            keys.add(current.next("test", methodAndUrl[0], uri.toString(), uri.getHost(), uri.getPort()));
         }
         verdict.execution().finish(TestResponse.status(status).body("{}"), null, false);
         return keys;
@@ -99,7 +99,7 @@ class DownstreamKeysTest {
         Verdict verdict = fixture.begin(create("k-1"));
         OutgoingKeys keys = DownstreamCalls.current();
         verdict.execution().finish(TestResponse.status(201).body("{}"), null, false);
-        assertThat(keys.next("POST", PAYMENTS, "payments", 8081)).as("after the outcome was taken").isNull();
+        assertThat(keys.next("test", "POST", PAYMENTS, "payments", 8081)).as("after the outcome was taken").isNull();
         assertThat(DownstreamCalls.current()).as("the thread's execution ended").isNull();
     }
 

@@ -102,6 +102,8 @@ final class StatusCommand {
 
     /** The counter of downstream calls given a derived key, which are no requests of the endpoint's. */
     private static final String PROPAGATED = "Propagated";
+    /** The counter of unsafe downstream calls that left without a key, which are no requests either. */
+    private static final String DOWNSTREAM_UNKEYED = "DownstreamUnkeyed";
 
     /**
      * {@code 12 requests: executed 5, replayed 4, missing_key 3}, with the downstream calls keyed
@@ -130,7 +132,9 @@ final class StatusCommand {
         for (Attribute value : values.asList()) {
             long count = ((Number) value.getValue()).longValue();
             if (count > 0 && value.getName().equals(PROPAGATED)) {
-                keyed = "; " + count + " downstream call(s) keyed (propagate-key)";
+                keyed += "; " + count + " downstream call(s) keyed (propagate-key)";
+            } else if (count > 0 && value.getName().equals(DOWNSTREAM_UNKEYED)) {
+                keyed += "; " + count + " unsafe downstream call(s) left WITHOUT a key (see the warnings)";
             } else if (count > 0) {
                 decisions.add(value.getName() + " " + count);
             }

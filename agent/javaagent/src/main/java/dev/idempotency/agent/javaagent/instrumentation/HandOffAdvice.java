@@ -64,6 +64,18 @@ final class HandOffAdvice {
         }
     }
 
+    /** {@code ThreadPoolExecutor.runWorker}: a worker takes no context from the thread that happened to start it. */
+    static final class WorkerRuns {
+
+        private WorkerRuns() {
+        }
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter() {
+            HandOffs.workerRuns();
+        }
+    }
+
     /** {@code ForkJoinPool.submit(Callable)}: the callable keeps the keys. */
     static final class CallableSubmitted {
 

@@ -31,7 +31,7 @@ final class HttpClientAdvice {
             return;
         }
         URI uri = request.uri();
-        String key = keys.next(request.method(), uri.toString(), uri.getHost(),
+        String key = keys.next("java.net.http.HttpClient", request.method(), uri.toString(), uri.getHost(),
                 DownstreamCalls.portOf(uri.getPort(), uri.getScheme()));
         if (key == null) {
             return;

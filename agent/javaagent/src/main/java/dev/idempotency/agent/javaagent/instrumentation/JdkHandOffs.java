@@ -24,6 +24,10 @@ import java.util.Set;
  * {@code ForkJoinPool}, and a {@code Thread} started with a runnable. One group,
  * {@value InstrumentationGroups#JDK_HAND_OFFS}, installed with the JDK's clients.
  *
+ * <p>A pool's worker thread, started by whichever thread submitted first, takes no keys from it:
+ * each task brings its own. Threads named in {@code instrumentation.unkeyed-threads} run handed-off
+ * work without keys and report its unsafe calls ({@code HandOffs.unkeyedOn}).
+ *
  * <p>Not followed: a {@code Thread} subclass that overrides {@code run}, the later stages of a
  * {@code CompletableFuture} ({@code thenApplyAsync}), {@code ScheduledExecutorService} and
  * executors that are not the JDK's (an event loop): calls made there carry no key.
@@ -53,7 +57,8 @@ public final class JdkHandOffs {
                 rule(ASYNC_SUPPLY, new MethodAdvice(isConstructor(), ADVICE + "AsyncSupplyCreated")),
                 rule(ASYNC_RUN, new MethodAdvice(isConstructor(), ADVICE + "AsyncRunCreated")),
                 rule(THREAD_POOL, new MethodAdvice(named("execute").and(takesArguments(Runnable.class)),
-                        ADVICE + "Executed")),
+                        ADVICE + "Executed"), new MethodAdvice(named("runWorker").and(takesArguments(1)),
+                        ADVICE + "WorkerRuns")),
                 rule(FORK_JOIN_POOL, new MethodAdvice(namedOneOf("execute", "submit").and(isPublic())
                         .and(takesArguments(Runnable.class)), ADVICE + "Executed"),
                         new MethodAdvice(named("submit").and(takesArguments(1))

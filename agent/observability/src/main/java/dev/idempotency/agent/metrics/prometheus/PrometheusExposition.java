@@ -50,6 +50,10 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
     private final Counter downstreamKeyed = Counter.builder().name("idempotency_downstream_keyed")
             .help("Unsafe downstream calls of protected executions sent with a derived key (propagate-key)")
             .labelNames("endpoint").register(registry);
+    private final Counter downstreamUnkeyed = Counter.builder().name("idempotency_downstream_unkeyed")
+            .help("Unsafe downstream calls of protected executions sent without a key, from threads whose work is "
+                    + "not followed (instrumentation.unkeyed-threads)")
+            .labelNames("endpoint").register(registry);
     private volatile ScrapeServer server;
 
     @Override
@@ -57,6 +61,10 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
         String endpoint = event.endpoint() == null ? "" : event.endpoint();
         if (event.decision() == Decision.PROPAGATED) {
             downstreamKeyed.labelValues(endpoint).inc();
+            return;
+        }
+        if (event.decision() == Decision.DOWNSTREAM_UNKEYED) {
+            downstreamUnkeyed.labelValues(endpoint).inc();
             return;
         }
         String decision = event.decision().label();
