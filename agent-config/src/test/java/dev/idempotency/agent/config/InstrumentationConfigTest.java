@@ -54,7 +54,7 @@ class InstrumentationConfigTest {
         assertThat(files.problems("agent.yaml", "instrumentation:\n  disabled: [servlet-javax, jersey-javx]\n" + ORDERS))
                 .containsExactly(files.line("agent.yaml", "instrumentation.disabled[1]: \"jersey-javx\" is not an "
                         + "instrumentation group; did you mean \"jersey-javax\"? The groups are: servlet-javax, "
-                        + "servlet-jakarta, jersey-javax, jersey-jakarta, resteasy-jakarta, resteasy4-javax, resteasy3-javax, cxf-javax, cxfrs-javax, http-url-connection, jdk-http-client, apache-httpclient4, apache-httpclient5, okhttp3, spring-webclient, jdk-hand-offs"));
+                        + "servlet-jakarta, jersey-javax, jersey-jakarta, resteasy-jakarta, resteasy4-javax, resteasy3-javax, cxf-javax, cxfrs-javax, http-url-connection, jdk-http-client, apache-httpclient4, apache-httpclient5, okhttp3, spring-webclient, spring-rest-clients, jdk-hand-offs"));
     }
 
     @Test
@@ -62,7 +62,7 @@ class InstrumentationConfigTest {
         assertThat(files.problems("agent.yaml", "instrumentation:\n  disabled: spring-mvc\n" + ORDERS))
                 .containsExactly(files.line("agent.yaml", "instrumentation.disabled: \"spring-mvc\" is not an "
                         + "instrumentation group; use one of: servlet-javax, servlet-jakarta, jersey-javax, "
-                        + "jersey-jakarta, resteasy-jakarta, resteasy4-javax, resteasy3-javax, cxf-javax, cxfrs-javax, http-url-connection, jdk-http-client, apache-httpclient4, apache-httpclient5, okhttp3, spring-webclient, jdk-hand-offs"));
+                        + "jersey-jakarta, resteasy-jakarta, resteasy4-javax, resteasy3-javax, cxf-javax, cxfrs-javax, http-url-connection, jdk-http-client, apache-httpclient4, apache-httpclient5, okhttp3, spring-webclient, spring-rest-clients, jdk-hand-offs"));
     }
 
     @Test

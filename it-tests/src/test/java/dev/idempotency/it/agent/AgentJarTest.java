@@ -166,7 +166,7 @@ class AgentJarTest {
                 "inst/META-INF/idempotency/jaxrs-resteasy3-javax.jar",
                 "inst/META-INF/idempotency/client-apache-httpclient4.jar",
                 "inst/META-INF/idempotency/client-apache-httpclient5.jar", "inst/META-INF/idempotency/client-okhttp3.jar",
-                "inst/META-INF/idempotency/client-spring-webclient.jar");
+                "inst/META-INF/idempotency/client-spring-webclient.jar", "inst/META-INF/idempotency/client-spring-web.jar");
         assertThat(foreign).isEmpty();
     }
 

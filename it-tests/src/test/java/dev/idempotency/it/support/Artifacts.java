@@ -23,6 +23,11 @@ public final class Artifacts {
         return existing("demo.jar.chain-servlet-javax");
     }
 
+    /** The orders service calling payments with Spring 6's RestClient and WebClient, on embedded Jetty 12. */
+    public static Path chainSpring6JakartaJar() {
+        return existing("demo.jar.chain-spring6-jakarta");
+    }
+
     /** The runnable jakarta servlet demo on embedded Jetty 12. */
     public static Path servletJakartaJar() {
         return existing("demo.jar.servlet-jakarta");

@@ -49,6 +49,11 @@ public final class DemoApp extends ForkedService {
         return payments == null ? builder : builder.jvmArg("-Ddemo.payments=" + payments);
     }
 
+    /** Orders calling {@code payments} with Spring 6's RestClient and WebClient, on embedded Jetty 12. */
+    public static Builder chainSpring6(URI payments) {
+        return builder(Artifacts.chainSpring6JakartaJar()).jvmArg("-Ddemo.payments=" + payments);
+    }
+
     /** The jakarta servlets on embedded Jetty 12. */
     public static Builder servletJakarta() {
         return builder(Artifacts.servletJakartaJar());

@@ -60,6 +60,8 @@ public final class InstrumentationGroups {
     public static final String OKHTTP3 = "okhttp3";
     /** Spring's {@code WebClient}, on any connector: its unsafe calls carry derived keys. */
     public static final String SPRING_WEBCLIENT = "spring-webclient";
+    /** Spring's {@code RestTemplate} and {@code RestClient}, on any request factory: their unsafe calls carry derived keys. */
+    public static final String SPRING_REST_CLIENTS = "spring-rest-clients";
 
     /**
      * The JDK's hand-offs of work to other threads ({@code ExecutorService}, {@code CompletableFuture}'s
@@ -71,10 +73,10 @@ public final class InstrumentationGroups {
     /** The groups of entry points: the requests the agent protects. */
     public static final List<String> ENTRY_POINTS = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX));
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
-    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, JDK_HAND_OFFS));
+    public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, SPRING_REST_CLIENTS, JDK_HAND_OFFS));
 
     /** Every group, in the order the documentation lists them. */
-    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, JDK_HAND_OFFS));
+    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, SPRING_REST_CLIENTS, JDK_HAND_OFFS));
 
     private InstrumentationGroups() {
     }

@@ -29,7 +29,7 @@ import okhttp3.OkHttpClient;
  * ({@code url}: {@code HttpURLConnection}, the default; {@code jdk}: {@code java.net.http.HttpClient};
  * {@code apache4}: Apache HttpClient 4.5; {@code apache5}: Apache HttpClient 5 classic; {@code apache5async}:
  * Apache HttpClient 5's async client; {@code okhttp}: OkHttp 4; {@code webclient}: Spring's WebClient on
- * Reactor Netty),
+ * Reactor Netty; {@code resttemplate}: Spring's RestTemplate on its default request factory),
  * from the thread {@code ?handoff=} names (see {@link #handedOff}).
  *
  * <ul>
@@ -56,6 +56,8 @@ final class OrdersServlet extends HttpServlet {
             org.apache.hc.client5.http.impl.async.HttpAsyncClients.createDefault();
     private final transient org.springframework.web.reactive.function.client.WebClient webClient =
             org.springframework.web.reactive.function.client.WebClient.create();
+    private final transient org.springframework.web.client.RestTemplate restTemplate =
+            new org.springframework.web.client.RestTemplate();
     private final transient ExecutorService workers = Executors.newFixedThreadPool(2);
     /** One worker, started by whichever request hands it work first. */
     private final transient ExecutorService single = Executors.newSingleThreadExecutor();
@@ -166,6 +168,9 @@ final class OrdersServlet extends HttpServlet {
         if ("apache5async".equals(client)) {
             return Apache5AsyncCalls.call(startedAsyncClient(), payments + path, method, body, ownKey,
                     path.equals("/charges"));
+        }
+        if ("resttemplate".equals(client)) {
+            return RestTemplateCalls.call(restTemplate, payments + path, method, body, ownKey, path.equals("/charges"));
         }
         if ("webclient".equals(client)) {
             return WebClientCalls.call(webClient, payments + path, method, body, ownKey, path.equals("/charges"));

@@ -23,7 +23,8 @@ final class EntryPointInstrumentations {
 
     /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */
     static List<EntryPointInstrumentation> clients() {
-        return Collections.unmodifiableList(Arrays.asList(ApacheHttpClientInstrumentation.v4(), ApacheHttpClient5Instrumentation.v5(), OkHttpInstrumentation.v3(), SpringWebClientInstrumentation.v5()));
+        return Collections.unmodifiableList(Arrays.asList(ClientInstrumentation.apacheHttpClient4(), ApacheHttpClient5Instrumentation.v5(),
+                ClientInstrumentation.okHttp3(), ClientInstrumentation.springWebClient(), ClientInstrumentation.springRestClients()));
     }
 
     /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */
