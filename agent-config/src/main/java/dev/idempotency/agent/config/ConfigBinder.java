@@ -2,6 +2,7 @@ package dev.idempotency.agent.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
+import dev.idempotency.agent.store.StoreProviders;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -89,10 +90,10 @@ final class ConfigBinder {
 
     private static StoreSettings store(FieldReader r, StoreSettings base) {
         String url = r.text("url", base.url());
-        if (!url.startsWith("jdbc:") && !url.startsWith(StoreSettings.FILE_STORE_PREFIX)) {
-            r.problem(r.pathOf("url"), url, "is not a store URL; use forms like jdbc:postgresql://host:5432/db,"
-                    + " jdbc:h2:file:./idempotency-store/agent or " + StoreSettings.FILE_STORE_PREFIX
-                    + "./idempotency-store/agent");
+        try {
+            StoreProviders.forUrl(url).checkUrl(url);
+        } catch (IllegalArgumentException e) {
+            r.problem(r.pathOf("url"), url, e.getMessage());
             url = base.url();
         }
         String table = r.checked("table", base.table(), StoreSettings::tableProblem);

@@ -283,8 +283,8 @@ class ConfigProblemsTest {
         assertThat(problems("store:\n  url: postgres://db/x\n  table: records; drop table x\n" + ORDERS))
                 .containsExactly(
                         line("store.url: \"postgres://db/x\" is not a store URL; use forms like"
-                                + " jdbc:postgresql://host:5432/db, jdbc:h2:file:./idempotency-store/agent or"
-                                + " mvstore:./idempotency-store/agent"),
+                                + " jdbc:postgresql://host:5432/db, jdbc:mariadb://host:3306/db,"
+                                + " jdbc:h2:file:./idempotency-store/agent or mvstore:./idempotency-store/agent"),
                         line("store.table: \"records; drop table x\" is not a table name; use up to 48 letters, digits"
                                 + " and _ (not starting with a digit), optionally after a schema written the same way,"
                                 + " like app.idempotency_record"));

@@ -13,10 +13,11 @@ import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.time.TimeSource;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.OpeningStore;
+import dev.idempotency.agent.store.StoreProvider;
+import dev.idempotency.agent.store.StoreProviders;
+import dev.idempotency.agent.store.held.HolderFile;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
-import dev.idempotency.agent.store.mvstore.FileStores;
-import dev.idempotency.agent.store.mvstore.HolderFile;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,14 +68,15 @@ final class RunningAgent {
     static RunningAgent start(AgentConfig config, AttemptListener attempts, AgentStatus status) {
         List<EndpointPolicy> policies = policies(config);
         StoreSettings settings = config.store();
-        String storeKind = AgentStores.checkUrl(settings.url());
-        OpeningStore store = OpeningStore.start(() -> AgentStores.open(settings),
+        StoreProvider provider = StoreProviders.forUrl(settings.url());
+        String storeKind = provider.checkUrl(settings.url());
+        OpeningStore store = OpeningStore.start(() -> provider.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system());
         gate.serviceName(config.serviceName());
-        Path storeFile = FileStores.handles(settings.url())
-                ? FileStores.storeFile(settings.url()).toAbsolutePath().normalize() : null;
+        Path heldFile = provider.heldFile(settings.url());
+        Path storeFile = heldFile == null ? null : heldFile.toAbsolutePath().normalize();
         FileStoreAccess access = storeFile == null ? null : new FileStoreAccess(store, storeFile.toString());
         RunningAgent runtime = new RunningAgent(storeKind,
                 config.source().toAbsolutePath().normalize().toString(), store, gate, access);

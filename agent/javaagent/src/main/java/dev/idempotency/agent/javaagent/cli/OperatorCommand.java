@@ -34,11 +34,13 @@ abstract class OperatorCommand {
         prepare(arguments);
         try (OperatorStore store = OperatorStore.open(arguments, err)) {
             out.println("store: " + store.description());
-            return execute(store, out);
-        } catch (StoreUnavailableException e) {
-            String root = rootCause(e);
-            throw new CommandFailed(name() + ": the store is unavailable: " + e.getMessage()
-                    + (root.equals(e.toString()) ? "" : "\ncause: " + root) + hint(root));
+            try {
+                return execute(store, out);
+            } catch (StoreUnavailableException e) {
+                String root = rootCause(e);
+                throw new CommandFailed(name() + ": the store is unavailable: " + e.getMessage()
+                        + (root.equals(e.toString()) ? "" : "\ncause: " + root) + store.hint(e));
+            }
         }
     }
 
@@ -49,22 +51,5 @@ abstract class OperatorCommand {
             root = root.getCause();
         }
         return root.toString();
-    }
-
-    /** What to do about the two H2 failures an operator meets most. */
-    static String hint(String message) {
-        String lower = message == null ? "" : message.toLowerCase(Locale.ROOT);
-        if (lower.contains("90020") || lower.contains("already in use") || lower.contains("file is locked")) {
-            return "\nThe embedded H2 store is open in the running service, and an H2 file admits one process. "
-                    + "Stop the service, run this command, start it again; or, to work on a live service, give it "
-                    + "a shared store (PostgreSQL, MariaDB). H2's ;AUTO_SERVER=TRUE in store.url also lets the tools "
-                    + "in, but then the service opens a TCP port for the file on every network interface "
-                    + "(docs/operations.md).";
-        }
-        if (lower.contains("90146") || lower.contains("not found")) {
-            return "\nNo H2 store file at that path. Relative paths are resolved from the current directory: run "
-                    + "the command in the service's working directory, or use an absolute path in store.url.";
-        }
-        return "";
     }
 }

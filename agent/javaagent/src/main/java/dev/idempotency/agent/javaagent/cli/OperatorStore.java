@@ -2,9 +2,9 @@ package dev.idempotency.agent.javaagent.cli;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
-import dev.idempotency.agent.javaagent.AgentStores;
 import dev.idempotency.agent.store.IdempotencyStore;
-import dev.idempotency.agent.store.mvstore.FileStores;
+import dev.idempotency.agent.store.StoreProvider;
+import dev.idempotency.agent.store.StoreProviders;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -21,11 +21,13 @@ final class OperatorStore implements AutoCloseable {
 
 
     private final AgentConfig config;
+    private final StoreProvider provider;
     private final RecordAccess records;
     private final String description;
 
-    private OperatorStore(AgentConfig config, RecordAccess records, String description) {
+    private OperatorStore(AgentConfig config, StoreProvider provider, RecordAccess records, String description) {
         this.config = config;
+        this.provider = provider;
         this.records = records;
         this.description = description;
     }
@@ -38,27 +40,28 @@ final class OperatorStore implements AutoCloseable {
      */
     static OperatorStore open(Arguments arguments, PrintStream err) {
         AgentConfig config = ConfigOption.load(arguments);
-        StoreSettings settings = forOperator(config.store());
+        StoreSettings settings = config.store();
+        StoreProvider provider = StoreProviders.forUrl(settings.url());
         IdempotencyStore store;
         try {
-            requireFileStoreFile(settings.url());
-            store = AgentStores.open(settings);
+            store = provider.openExisting(settings);
         } catch (RuntimeException e) {
-            if (FileStores.handles(settings.url()) && FileStores.lockedByAnother(e)) {
-                return throughService(config, settings, err);
+            if (provider.heldByAnother(e)) {
+                return throughService(config, provider, settings, err);
             }
             throw new CommandFailed("cannot open the store (" + settings.describe() + "): " + e.getMessage()
-                    + OperatorCommand.hint(OperatorCommand.rootCause(e)));
+                    + provider.operatorHint(e));
         }
-        return new OperatorStore(config, RecordAccess.of(store), settings.describe());
+        return new OperatorStore(config, provider, RecordAccess.of(store), settings.describe());
     }
 
     /**
      * The file store's file is held by a running service: the command works on the records
      * through that service's store, as it would on the file (the service's writer makes the change).
      */
-    private static OperatorStore throughService(AgentConfig config, StoreSettings settings, PrintStream err) {
-        Path file = FileStores.storeFile(settings.url());
+    private static OperatorStore throughService(AgentConfig config, StoreProvider provider, StoreSettings settings,
+            PrintStream err) {
+        Path file = provider.heldFile(settings.url());
         ServiceRecords service;
         try {
             service = ServiceRecords.reach(file);
@@ -67,29 +70,7 @@ final class OperatorStore implements AutoCloseable {
         }
         err.println("the store file " + file.toAbsolutePath().normalize() + " is held by process " + service.pid()
                 + ", the running service: working through its store");
-        return new OperatorStore(config, service, settings.describe());
-    }
-
-    /**
-     * A tool must never create an empty H2 store: run from the wrong directory it would report
-     * "no record" for keys that exist in the service's store.
-     */
-    private static StoreSettings forOperator(StoreSettings settings) {
-        String url = settings.url();
-        if (url.startsWith("jdbc:h2:file:") && !url.toUpperCase(Locale.ROOT).contains(";IFEXISTS=")) {
-            return settings.withUrl(url + ";IFEXISTS=TRUE");
-        }
-        return settings;
-    }
-
-    /** The file store's counterpart of H2's {@code IFEXISTS}: a tool opens a file store only where one is. */
-    private static void requireFileStoreFile(String url) {
-        if (FileStores.handles(url)) {
-            Path file = FileStores.storeFile(url);
-            if (!Files.exists(file)) {
-                throw new IllegalStateException("store file not found: " + file.toAbsolutePath());
-            }
-        }
+        return new OperatorStore(config, provider, service, settings.describe());
     }
 
     /** The records, in the store this command opened or through the service that holds the file store. */
@@ -110,6 +91,11 @@ final class OperatorStore implements AutoCloseable {
             }
         }
         return config.defaults().ttl();
+    }
+
+    /** What the store's kind tells an operator about {@code failure}, on lines of its own; "" when nothing. */
+    String hint(Throwable failure) {
+        return provider.operatorHint(failure);
     }
 
     @Override

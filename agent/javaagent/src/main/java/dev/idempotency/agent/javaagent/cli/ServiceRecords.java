@@ -9,7 +9,7 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
-import dev.idempotency.agent.store.mvstore.HolderFile;
+import dev.idempotency.agent.store.held.HolderFile;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.idempotency.agent.store.IdempotencyStore;
+import dev.idempotency.agent.store.held.HolderFile;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.mvstore;
+package dev.idempotency.agent.store.held;
 
 import java.io.DataInputStream;
 import java.io.IOException;
