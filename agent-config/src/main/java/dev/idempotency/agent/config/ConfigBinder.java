@@ -93,7 +93,8 @@ final class ConfigBinder {
         try {
             StoreProviders.forUrl(url).checkUrl(url);
         } catch (IllegalArgumentException e) {
-            r.problem(r.pathOf("url"), url, e.getMessage());
+            // a password written into the URL must not reach the error either
+            r.problem(r.pathOf("url"), url.replaceFirst("//[^/@]*@", "//***@"), e.getMessage());
             url = base.url();
         }
         String table = r.checked("table", base.table(), StoreSettings::tableProblem);

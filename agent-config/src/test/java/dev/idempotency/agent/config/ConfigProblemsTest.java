@@ -279,12 +279,21 @@ class ConfigProblemsTest {
     }
 
     @Test
+    void aRedisUrlWithItsPasswordInItIsRefusedWithoutRepeatingThePassword() {
+        assertThat(problems("store:\n  url: redis://app:s3cret@cache:6379/0\n" + ORDERS))
+                .containsExactly(line("store.url: \"redis://***@cache:6379/0\" store URL 'redis://cache:6379/0' "
+                        + "carries credentials, which would reach logs; put them in store.user and store.password "
+                        + "(which may be ${env:NAME})"));
+    }
+
+    @Test
     void storeTableAndUrlAreChecked() {
         assertThat(problems("store:\n  url: postgres://db/x\n  table: records; drop table x\n" + ORDERS))
                 .containsExactly(
                         line("store.url: \"postgres://db/x\" is not a store URL; use forms like"
                                 + " jdbc:postgresql://host:5432/db, jdbc:mariadb://host:3306/db,"
-                                + " jdbc:h2:file:./idempotency-store/agent or mvstore:./idempotency-store/agent"),
+                                + " jdbc:h2:file:./idempotency-store/agent, mvstore:./idempotency-store/agent or"
+                                + " redis://host:6379/0"),
                         line("store.table: \"records; drop table x\" is not a table name; use up to 48 letters, digits"
                                 + " and _ (not starting with a digit), optionally after a schema written the same way,"
                                 + " like app.idempotency_record"));

@@ -104,6 +104,9 @@ final class RunningAgent {
                     + "store", failure);
             return;
         }
+        for (String warning : open.warnings()) {
+            status.warn(warning);
+        }
         keeper = StoreKeeper.start(open, () -> gate.leases().liveLeases(), gate.unansweredClaims(), keeping);
     }
 

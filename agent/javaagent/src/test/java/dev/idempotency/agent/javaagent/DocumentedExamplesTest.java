@@ -8,9 +8,9 @@ import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreProviders;
 import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.store.IdempotencyStore;
-import dev.idempotency.agent.store.jdbc.JdbcStores;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -109,7 +109,7 @@ class DocumentedExamplesTest {
     /** Claims a fresh key, completes it and reads the completed record back. */
     private static void roundTrip(StoreSettings settings) {
         String key = "doc-" + UUID.randomUUID();
-        try (IdempotencyStore store = JdbcStores.open(settings)) {
+        try (IdempotencyStore store = StoreProviders.forUrl(settings.url()).open(settings)) {
             long token = store.claim(new ClaimRequest("scope", key, "create-order", "fp", "owner", "req-1",
                     Duration.ofSeconds(30), Duration.ofHours(1))).record().fencingToken();
             assertThat(store.complete("scope", key, token, new StoredResponse(201, Map.of(),
