@@ -35,7 +35,7 @@ import redis.clients.jedis.JedisPooled;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RedisSharedStoreTest {
 
-    private static final String URL = "redis://127.0.0.1:6379/0";
+    static final String URL = "redis://127.0.0.1:6379/0";
     private static final int ROUNDS = 20;
     private static final int CONCURRENT = 8;
 
@@ -89,7 +89,7 @@ class RedisSharedStoreTest {
         }
     }
 
-    private static void requireRedis() {
+    static void requireRedis() {
         boolean reachable;
         try (JedisPooled redis = new JedisPooled(URI.create(URL))) {
             reachable = "PONG".equals(redis.ping());
@@ -124,7 +124,7 @@ class RedisSharedStoreTest {
         return states;
     }
 
-    private static void deleteTable(String table) {
+    static void deleteTable(String table) {
         try (JedisPooled redis = new JedisPooled(URI.create(URL))) {
             for (String key : redis.keys("{" + table + "}*")) {
                 redis.del(key);
