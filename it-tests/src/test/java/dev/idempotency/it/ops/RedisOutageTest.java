@@ -9,7 +9,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,8 +26,6 @@ import redis.clients.jedis.Protocol;
 class RedisOutageTest {
 
     private static final int REDIS_PORT = 6379;
-    /** connect-timeout + statement-timeout + slack for a loaded machine. */
-    private static final Duration BOUND = Duration.ofSeconds(8);
 
     @TempDir
     Path workDir;
@@ -47,13 +44,13 @@ class RedisOutageTest {
                 String payments = order.header("Location").orElseThrow() + "/payments";
 
                 relay.cut();
-                assertRefusedWithinBound(uri, "while-cut");
-                Http.Response unprotected = timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
+                FailClosed.assertRefusedWithinBound(uri, "while-cut");
+                Http.Response unprotected = FailClosed.timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
                         Http.DEFAULT_TIMEOUT, "Idempotency-Key", "pay-while-cut"));
                 assertThat(unprotected.status()).as("fail-open executes").isEqualTo(201);
 
                 relay.freeze();
-                assertRefusedWithinBound(uri, "while-frozen");
+                FailClosed.assertRefusedWithinBound(uri, "while-frozen");
 
                 relay.restore();
                 await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500))
@@ -81,24 +78,5 @@ class RedisOutageTest {
         try (JedisPooled redis = new JedisPooled(URI.create(RedisSharedStoreTest.URL))) {
             redis.sendCommand(Protocol.Command.CLIENT, "KILL", "TYPE", "normal", "SKIPME", "yes");
         }
-    }
-
-    /** 503 + Retry-After, nothing executed, and no longer than the configured timeouts allow. */
-    private static void assertRefusedWithinBound(URI uri, String key) {
-        int before = Orders.count(uri);
-        for (int i = 0; i < 3; i++) {
-            Http.Response refused = timed(() -> Orders.create(uri, key, "", Http.DEFAULT_TIMEOUT));
-            assertThat(refused.status()).as(refused.body()).isEqualTo(503);
-            assertThat(refused.header("Retry-After")).hasValue("1");
-            assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
-        }
-        assertThat(Orders.count(uri)).as("fail-closed executes nothing").isEqualTo(before);
-    }
-
-    private static Http.Response timed(Supplier<Http.Response> request) {
-        long start = System.nanoTime();
-        Http.Response response = request.get();
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("answered within the store timeouts").isLessThan(BOUND);
-        return response;
     }
 }

@@ -26,8 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class StoreOutageTest {
 
-    /** connect-timeout + statement-timeout + the socket timeout's extra second + slack for a loaded machine. */
-    private static final Duration BOUND = Duration.ofSeconds(8);
     /** One cause of an outage on stderr: the failure and the chain of its causes, one line each, with the fix. */
     private static final int LINES_PER_CAUSE = 10;
 
@@ -60,14 +58,14 @@ class StoreOutageTest {
             String payments = order.header("Location").orElseThrow() + "/payments";
 
             relay.cut();
-            assertRefusedWithinBound(uri, "while-cut");
-            Http.Response unprotected = timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
+            FailClosed.assertRefusedWithinBound(uri, "while-cut");
+            Http.Response unprotected = FailClosed.timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
                     Http.DEFAULT_TIMEOUT, "Idempotency-Key", "pay-while-cut"));
             assertThat(unprotected.status()).as("fail-open executes").isEqualTo(201);
             assertThat(Http.to(uri).get("/stats").json().get("payments").asInt()).isEqualTo(1);
 
             relay.freeze();
-            assertRefusedWithinBound(uri, "while-frozen");
+            FailClosed.assertRefusedWithinBound(uri, "while-frozen");
 
             relay.restore();
             await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500))
@@ -87,25 +85,5 @@ class StoreOutageTest {
             assertThat(agentLines).as("at most %d lines a cause: %s", LINES_PER_CAUSE, agentLines)
                     .hasSizeLessThanOrEqualTo((int) causes * LINES_PER_CAUSE + 4);
         }
-    }
-
-    /** 503 + Retry-After, nothing executed, and no longer than the configured timeouts allow. */
-    private void assertRefusedWithinBound(URI uri, String key) {
-        int before = Orders.count(uri);
-        for (int i = 0; i < 3; i++) {
-            Http.Response refused = timed(() -> Orders.create(uri, key, "", Http.DEFAULT_TIMEOUT));
-            assertThat(refused.status()).as(refused.body()).isEqualTo(503);
-            assertThat(refused.header("Retry-After")).hasValue("1");
-            assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
-        }
-        assertThat(Orders.count(uri)).as("fail-closed executes nothing").isEqualTo(before);
-    }
-
-    private static Http.Response timed(java.util.function.Supplier<Http.Response> request) {
-        long start = System.nanoTime();
-        Http.Response response = request.get();
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
-        assertThat(took).as("answered within the store timeouts").isLessThan(BOUND);
-        return response;
     }
 }
