@@ -14,8 +14,9 @@
 # the server databases); rounds alternate bare and agent cases; the table shows medians over rounds.
 # Knobs (environment): ROUNDS THREADS CONNECTIONS WARMUP_MIN WARMUP_MAX WINDOW MEASURE
 #   STARTUP_SAMPLES CASES PG_URL PG_USER MDB_URL MDB_USER OUT TABLE_PREFIX
-# Needs: a JDK 17+, curl, python3; PostgreSQL at PG_URL for the pg-* cases and MariaDB at MDB_URL
-# for the mdb-* cases (each skipped if down; psql and mariadb clients drop the tables after).
+# Needs: a JDK 17+, curl, python3; PostgreSQL at PG_URL for the pg-* cases, MariaDB at MDB_URL
+# for the mdb-* cases and Redis at REDIS_URL for the rd-* cases (each skipped if down; psql,
+# mariadb and redis-cli drop the tables, or the Redis keys, after).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -33,7 +34,7 @@ case "$MODE" in
   *) echo "usage: $0 quick|full" >&2; exit 2 ;;
 esac
 : "${THREADS:=2}" "${CONNECTIONS:=32}" "${PG_URL:=jdbc:postgresql://127.0.0.1:5432/test}" "${PG_USER:=postgres}"
-: "${MDB_URL:=jdbc:mariadb://127.0.0.1:3306/test}" "${MDB_USER:=root}"
+: "${MDB_URL:=jdbc:mariadb://127.0.0.1:3306/test}" "${MDB_USER:=root}" "${REDIS_URL:=redis://127.0.0.1:6379/0}"
 : "${OUT:=$root/it-tests/target/perf}" "${TABLE_PREFIX:=perf_}"
 
 BUILT_DEMO=legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
@@ -63,7 +64,7 @@ prerequisites() {
   AGENT=$OUT/jars/$(basename "$BUILT_AGENT")
   BENCH=$OUT/jars/$(basename "$BUILT_BENCH")
   local kind
-  for kind in pg mdb; do
+  for kind in pg mdb rd; do
     if [[ " $CASES " == *" $kind-"* || ( $kind = pg && " $CASES " == *" pgapp-"* ) ]] && ! server_up "$kind"; then
       log "$(server_name "$kind") is not answering at $(server_url "$kind"): the $kind-* cases are skipped"
       CASES=$(tr ' ' '\n' <<<"$CASES" | grep -v "^$kind-" | grep -v "^${kind}app-" | tr '\n' ' ')
@@ -72,13 +73,13 @@ prerequisites() {
   done
 }
 
-# The server databases: pg (PostgreSQL) and mdb (MariaDB).
-server_name() { case "$1" in pg) echo PostgreSQL ;; mdb) echo MariaDB ;; esac; }
-server_url() { case "$1" in pg) echo "$PG_URL" ;; mdb) echo "$MDB_URL" ;; esac; }
-server_user() { case "$1" in pg) echo "$PG_USER" ;; mdb) echo "$MDB_USER" ;; esac; }
-jmh_database() { case "$1" in pg) echo postgres ;; mdb) echo mariadb ;; esac; }
+# The server databases: pg (PostgreSQL), mdb (MariaDB) and rd (Redis).
+server_name() { case "$1" in pg) echo PostgreSQL ;; mdb) echo MariaDB ;; rd) echo Redis ;; esac; }
+server_url() { case "$1" in pg) echo "$PG_URL" ;; mdb) echo "$MDB_URL" ;; rd) echo "$REDIS_URL" ;; esac; }
+server_user() { case "$1" in pg) echo "$PG_USER" ;; mdb) echo "$MDB_USER" ;; rd) echo "" ;; esac; }
+jmh_database() { case "$1" in pg) echo postgres ;; mdb) echo mariadb ;; rd) echo redis ;; esac; }
 server_address() { # kind -> "host port database"
-  local rest; rest=$(server_url "$1"); rest=${rest#jdbc:*://}
+  local rest; rest=$(server_url "$1"); rest=${rest#jdbc:*://}; rest=${rest#redis://}
   local host=${rest%%/*} db=${rest#*/}
   echo "${host%:*} ${host#*:} ${db%%[?;]*}"
 }
@@ -91,7 +92,8 @@ server_up() { # kind
 # The demo's config with the store pointed at a server database, in a table of its own.
 server_config() { # kind table [more lines of the store section]
   cat agent-config/examples/demo.yaml
-  printf '\nstore:\n  url: %s\n  user: %s\n  table: %s\n' "$(server_url "$1")" "$(server_user "$1")" "$2"
+  printf '\nstore:\n  url: %s\n  table: %s\n' "$(server_url "$1")" "$2"
+  [ -z "$(server_user "$1")" ] || printf '  user: %s\n' "$(server_user "$1")"
   [ -z "${3:-}" ] || sed 's/^/  /' <<<"$3"
 }
 
@@ -103,6 +105,9 @@ drop_server_table() { # kind table
         psql -q -h "$host" -p "$port" -U "$(server_user pg)" -d "$db" -c "$sql" >/dev/null 2>&1 || true ;;
     mdb) command -v mariadb >/dev/null || return 0
         mariadb -h "$host" -P "$port" -u "$(server_user mdb)" "$db" -e "$sql" >/dev/null 2>&1 || true ;;
+    rd) command -v redis-cli >/dev/null || return 0
+        redis-cli -h "$host" -p "$port" -n "$db" --scan --pattern "{$2}*" \
+          | xargs -r redis-cli -h "$host" -p "$port" -n "$db" del >/dev/null 2>&1 || true ;;
   esac
 }
 
@@ -155,7 +160,7 @@ launch() { # case run_id
   local kind=${name%%-*}
   case "$kind" in
     h2) opts+=("-javaagent:$agent=config=$root/agent-config/examples/demo.yaml") ;;
-    pg|mdb) server_config "$kind" "${TABLE_PREFIX}$2" "$store" >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
+    pg|mdb|rd) server_config "$kind" "${TABLE_PREFIX}$2" "$store" >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
   (cd "$WORK" && exec java "${opts[@]}" -jar "$DEMO" 0 >"$WORK/stdout.log" 2>"$WORK/stderr.log") &
@@ -228,7 +233,7 @@ run_case() { # case round
   local heap; heap=$(heap_after_gc_kb)
   stop
   case "$name" in
-    pg-*|mdb-*) drop_server_table "${name%%-*}" "${TABLE_PREFIX}$run_id" ;;
+    pg-*|mdb-*|rd-*) drop_server_table "${name%%-*}" "${TABLE_PREFIX}$run_id" ;;
     pgapp-*) drop_server_table pg "${TABLE_PREFIX}${run_id}_orders"; drop_server_table pg "${TABLE_PREFIX}$run_id" ;;
   esac
   local requests=${measured%% *}

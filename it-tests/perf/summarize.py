@@ -23,9 +23,11 @@ CASES = {
     "h2-new": ("agent H2, POST /orders, new keys", "bare-create", 0.95),
     "pg-new": ("agent PostgreSQL, POST /orders, new keys", "bare-create", 0.80),
     "mdb-new": ("agent MariaDB, POST /orders, new keys", "bare-create", 0.80),
+    "rd-new": ("agent Redis, POST /orders, new keys", "bare-create", 0.95),
     "h2-replay": ("agent H2, POST /orders, replays", "bare-create", 0.95),
     "pg-replay": ("agent PostgreSQL, POST /orders, replays", "bare-create", 0.95),
     "mdb-replay": ("agent MariaDB, POST /orders, replays", "bare-create", 0.95),
+    "rd-replay": ("agent Redis, POST /orders, replays", "bare-create", 1.5),
     # The demo's orders in PostgreSQL too: a service that writes its own data to a database server.
     "pgapp-bare-create": ("bare, POST /orders, orders in PostgreSQL", None, None),
     "pgapp-pg-new": ("agent PostgreSQL, POST /orders, new keys, orders in PostgreSQL", "pgapp-bare-create", 0.80),
