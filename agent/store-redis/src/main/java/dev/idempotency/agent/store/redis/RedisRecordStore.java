@@ -10,8 +10,8 @@ import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -161,7 +161,7 @@ final class RedisRecordStore implements IdempotencyStore {
     @Override
     public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
         List<?> reply = (List<?>) RecordScripts.LIST.run(redis, "list", prefixBytes, Collections.emptyList(),
-                java.util.Arrays.asList(bytes(state.name()), text(olderThan.toMillis()), text(limit)));
+                Arrays.asList(bytes(state.name()), text(olderThan.toMillis()), text(limit)));
         List<StoredRecord> records = new ArrayList<>(reply.size());
         for (Object record : reply) {
             records.add(RecordReply.decode((List<?>) record));
