@@ -8,12 +8,13 @@ import java.util.List;
 
 /**
  * Reads {@code propagate-key} ({@code true}, {@code false}, or a list of hosts, host:port and URL
- * prefixes) and {@code propagate-key-header} of an endpoint's settings.
+ * prefixes), {@code propagate-key-header} and {@code propagate-deadline-header} of an endpoint's settings.
  */
 final class PropagateKeyField {
 
     static final String FIELD = "propagate-key";
     static final String HEADER_FIELD = "propagate-key-header";
+    static final String DEADLINE_HEADER_FIELD = "propagate-deadline-header";
 
     private PropagateKeyField() {
     }
@@ -21,7 +22,11 @@ final class PropagateKeyField {
     static PropagateKey bind(FieldReader r, PropagateKey base) {
         PropagateKey bound = targets(r, base);
         String header = HeaderFields.one(r, HEADER_FIELD, null, false);
-        return header == null ? bound : bound.withHeader(header);
+        if (header != null) {
+            bound = bound.withHeader(header);
+        }
+        String deadlineHeader = HeaderFields.one(r, DEADLINE_HEADER_FIELD, null, false);
+        return deadlineHeader == null ? bound : bound.withDeadlineHeader(deadlineHeader);
     }
 
     private static PropagateKey targets(FieldReader r, PropagateKey base) {
@@ -32,10 +37,10 @@ final class PropagateKeyField {
         if (!value.isArray()) {
             String text = r.text(FIELD, null);
             if ("true".equals(text)) {
-                return PropagateKey.to(Collections.emptyList(), base.header());
+                return PropagateKey.to(Collections.emptyList(), base.header()).withDeadlineHeader(base.deadlineHeader());
             }
             if ("false".equals(text)) {
-                return PropagateKey.OFF.withHeader(base.header());
+                return PropagateKey.OFF.withHeader(base.header()).withDeadlineHeader(base.deadlineHeader());
             }
         }
         List<String> targets = new ArrayList<>();
@@ -50,6 +55,6 @@ final class PropagateKeyField {
         if (targets.isEmpty()) {
             return base;
         }
-        return PropagateKey.to(targets, base.header());
+        return PropagateKey.to(targets, base.header()).withDeadlineHeader(base.deadlineHeader());
     }
 }

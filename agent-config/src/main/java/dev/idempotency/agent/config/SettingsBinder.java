@@ -23,7 +23,7 @@ import java.util.Set;
 final class SettingsBinder {
 
     /** The fields of an endpoint setting, in the order docs/configuration.md lists them. */
-    static final List<String> FIELDS = Collections.unmodifiableList(Arrays.asList("key-header", "required", "key-min-length", "key-max-length", "key-pattern", "scope", "ttl", "lease", "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after", "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error", "replay-headers", "deadline", PropagateKeyField.FIELD, PropagateKeyField.HEADER_FIELD));
+    static final List<String> FIELDS = Collections.unmodifiableList(Arrays.asList("key-header", "required", "key-min-length", "key-max-length", "key-pattern", "scope", "ttl", "lease", "fingerprint", "statuses", "release-on-status", "in-flight-wait", "retry-after", "max-request-body", "max-stored-response-body", "crash-policy", "on-store-error", "replay-headers", "deadline", PropagateKeyField.FIELD, PropagateKeyField.HEADER_FIELD, PropagateKeyField.DEADLINE_HEADER_FIELD));
     static final List<String> FINGERPRINT = Collections.unmodifiableList(Arrays.asList("mode", "ignored-fields", "query-parameters", "headers"));
     static final List<String> STATUSES = Collections.unmodifiableList(Arrays.asList("missing-key", "invalid-key", "body-too-large", "deadline-exceeded", "store-unavailable", "key-reused", "in-progress", "outcome-unknown"));
     static final List<String> DEADLINE = Collections.unmodifiableList(Arrays.asList("header", "format"));

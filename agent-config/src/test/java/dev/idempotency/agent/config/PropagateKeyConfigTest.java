@@ -45,6 +45,15 @@ class PropagateKeyConfigTest {
     }
 
     @Test
+    void theDeadlineHeaderIsInheritedWithTheTargets() throws ConfigException {
+        String yaml = "defaults:\n  propagate-deadline-header: X-Deadline-Ms\n"
+                + "endpoints:\n  - method: POST\n    path: /orders\n    propagate-key: [payments.internal]\n";
+        PropagateKey orders = of(yaml, 0);
+        assertThat(orders.deadlineHeader()).isEqualTo("X-Deadline-Ms");
+        assertThat(orders.header()).as("the key's header stays the key header").isEmpty();
+    }
+
+    @Test
     void aListNamesHostsHostPortsAndUrlPrefixes() throws ConfigException {
         PropagateKey keys = of("endpoints:\n  - method: POST\n    path: /orders\n"
                 + "    propagate-key: [payments.internal, \"mail:8025\", \"https://api.stripe.com/v1/\"]\n", 0);

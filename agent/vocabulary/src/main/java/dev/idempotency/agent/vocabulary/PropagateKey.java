@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * An endpoint's {@code propagate-key} and {@code propagate-key-header}: whether the unsafe HTTP
+ * An endpoint's {@code propagate-key}, {@code propagate-key-header} and
+ * {@code propagate-deadline-header}: whether the unsafe HTTP
  * calls its handler makes while a protected request executes carry a key derived from the
  * request's, and to which targets. Off by default.
  *
@@ -17,16 +18,18 @@ import java.util.Locale;
 public final class PropagateKey {
 
     /** Propagation off: the default. */
-    public static final PropagateKey OFF = new PropagateKey(false, Collections.emptyList(), "");
+    public static final PropagateKey OFF = new PropagateKey(false, Collections.emptyList(), "", "");
 
     private final boolean enabled;
     private final List<String> targets;
     private final String header;
+    private final String deadlineHeader;
 
-    private PropagateKey(boolean enabled, List<String> targets, String header) {
+    private PropagateKey(boolean enabled, List<String> targets, String header, String deadlineHeader) {
         this.enabled = enabled;
         this.targets = Collections.unmodifiableList(new ArrayList<>(targets));
         this.header = header;
+        this.deadlineHeader = deadlineHeader;
     }
 
     /**
@@ -34,12 +37,22 @@ public final class PropagateKey {
      * @param header  the header the derived key is sent in; empty for the endpoint's key header
      */
     public static PropagateKey to(List<String> targets, String header) {
-        return new PropagateKey(true, targets, header == null ? "" : header);
+        return new PropagateKey(true, targets, header == null ? "" : header, "");
     }
 
     /** The same targets (or none), with {@code header} as the header ("" for the endpoint's key header). */
     public PropagateKey withHeader(String header) {
-        return new PropagateKey(enabled, targets, header == null ? "" : header);
+        return new PropagateKey(enabled, targets, header == null ? "" : header, deadlineHeader);
+    }
+
+    /** The same, with {@code header} as the header the chain's deadline goes in ("" for the endpoint's deadline header). */
+    public PropagateKey withDeadlineHeader(String header) {
+        return new PropagateKey(enabled, targets, this.header, header == null ? "" : header);
+    }
+
+    /** The configured header of the chain's deadline; empty for the endpoint's {@code deadline.header}. */
+    public String deadlineHeader() {
+        return deadlineHeader;
     }
 
     public boolean enabled() {

@@ -93,13 +93,17 @@ final class ClaimedExecution implements Execution {
                 + "(remove its prefix from instrumentation.unkeyed-threads)");
     }
 
-    /** The client's deadline as the endpoint read it, to pass down beside each key; {@code null} without one. */
+    /**
+     * The client's deadline as the endpoint read it, to pass down beside each key in the same format,
+     * in {@code propagate-deadline-header} or else the header it came in; {@code null} without one.
+     */
     private ChainDeadline chainDeadline() {
         DeadlineHeader header = attempt.policy.deadlineHeader();
         if (header == null || attempt.deadlineAtMillis == null) {
             return null;
         }
-        return new ChainDeadline(header.name(), header.format(), attempt.deadlineAtMillis, time);
+        String sentIn = attempt.policy.settings().propagateKey().deadlineHeader();
+        return new ChainDeadline(sentIn.isEmpty() ? header.name() : sentIn, header.format(), attempt.deadlineAtMillis, time);
     }
 
     private void endDownstreamCalls() {

@@ -10,6 +10,8 @@ import dev.idempotency.agent.core.attempt.Decision;
 import dev.idempotency.agent.core.testing.TestRequest;
 import dev.idempotency.agent.core.testing.TestResponse;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
+import dev.idempotency.agent.vocabulary.DeadlineFormat;
+import dev.idempotency.agent.vocabulary.EndpointSettings;
 import dev.idempotency.agent.vocabulary.PropagateKey;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,6 +54,30 @@ class DownstreamKeysTest {
         }
         verdict.execution().finish(TestResponse.status(status).body("{}"), null, false);
         return keys;
+    }
+
+    @Test
+    void theChainsDeadlineGoesDownInTheHeaderTheEndpointReadItInOrInPropagateDeadlineHeader() {
+        assertThat(deadlineSentIn(PropagateKey.to(List.of(), ""))).as("by default, the header it came in")
+                .isEqualTo("X-Client-Deadline-Ms");
+        assertThat(deadlineSentIn(PropagateKey.to(List.of(), "").withDeadlineHeader("X-Deadline-Ms")))
+                .as("propagate-deadline-header").isEqualTo("X-Deadline-Ms");
+    }
+
+    /** The header a keyed call carries the deadline in, for a request that came with 5 s left. */
+    private static String deadlineSentIn(PropagateKey settings) {
+        GateFixture fixture = new GateFixture(GateFixture.orders().propagateKey(settings)
+                .deadline(new EndpointSettings.Deadline("X-Client-Deadline-Ms", DeadlineFormat.RELATIVE_MS)));
+        fixture.gate.serviceName("orders");
+        Verdict verdict = fixture.begin(TestRequest.post("/orders").key("d-1").header("X-Client-Deadline-Ms", "5000")
+                .body("{}").build());
+        assertThat(verdict.proceeds()).isTrue();
+        OutgoingKeys current = DownstreamCalls.current();
+        assertThat(current.next("test", "POST", PAYMENTS, "payments", 8081)).isNotNull();
+        String header = current.deadlineHeader();
+        assertThat(Long.parseLong(current.deadline())).isPositive().isLessThanOrEqualTo(5000);
+        verdict.execution().finish(TestResponse.status(201).body("{}"), null, false);
+        return header;
     }
 
     @Test
