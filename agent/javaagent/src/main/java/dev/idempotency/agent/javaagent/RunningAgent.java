@@ -168,7 +168,6 @@ final class RunningAgent {
         return new KeeperSettings(lease, keeper.renewInterval(), keeper.purgeInterval(), keeper.purgeBatchSize(), 20);
     }
 
-    /** The longest lease declared; with no endpoint declared yet, the defaults' (no claim needs it then). */
     /** Each declared endpoint with its settings, as the core runs it. */
     static List<EndpointPolicy> policies(AgentConfig config) {
         List<EndpointPolicy> policies = new ArrayList<>(config.endpoints().size());
@@ -180,6 +179,7 @@ final class RunningAgent {
         return policies;
     }
 
+    /** The longest lease declared; with no endpoint declared yet, the defaults' (no claim needs it then). */
     private static Duration longestLease(List<EndpointPolicy> policies, Duration defaultLease) {
         if (policies.isEmpty()) {
             return defaultLease;

@@ -13,7 +13,9 @@ public interface RequestWork {
     /**
      * Atomically claims {@code (scope, key)} as IN_PROGRESS, or returns the live record that
      * already holds it. A record past its {@code expires_at} counts as absent and is replaced in
-     * the same atomic step. Every call increments the record's attempt count. Never
+     * the same atomic step. Every call counts an attempt of the record: a claim in the same step,
+     * a replay perhaps a moment later (the JDBC stores write replays' counts in batches, off the
+     * request's thread, so a count not yet written when the JVM dies is lost). Never
      * check-then-insert: the primary key decides the race.
      */
     ClaimResult claim(ClaimRequest request);

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.bootstrap.downstream;
 
+import dev.idempotency.agent.bootstrap.Gate;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.util.Collections;
@@ -61,7 +62,7 @@ public final class DownstreamCalls {
 
     /** POST, PUT, PATCH and DELETE: the calls a retry must not repeat; GET, HEAD and OPTIONS never get a key. */
     public static boolean isUnsafe(String method) {
-        return "POST".equals(method) || "PUT".equals(method) || "PATCH".equals(method) || "DELETE".equals(method);
+        return Gate.changesState(method);
     }
 
     /** The port a URL's scheme implies when it names none. */
