@@ -3,6 +3,7 @@ package dev.idempotency.it.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.it.support.Http;
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -14,6 +15,23 @@ final class FailClosed {
     static final Duration BOUND = Duration.ofSeconds(8);
 
     private FailClosed() {
+    }
+
+    /**
+     * An order ("before") while the store answers, then the store cut away by {@code relay}:
+     * create-order is refused within the bound, and the order's payment, on a fail-open endpoint,
+     * executes unprotected ("pay-while-cut").
+     */
+    static void cutWithAnOrderBefore(TcpRelay relay, URI uri) throws IOException {
+        Http.Response order = Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT);
+        assertThat(order.status()).isEqualTo(201);
+        String payments = order.header("Location").orElseThrow() + "/payments";
+
+        relay.cut();
+        assertRefusedWithinBound(uri, "while-cut");
+        Http.Response unprotected = timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
+                Http.DEFAULT_TIMEOUT, "Idempotency-Key", "pay-while-cut"));
+        assertThat(unprotected.status()).as("fail-open executes").isEqualTo(201);
     }
 
     /** 503 + Retry-After, nothing executed, and no longer than the configured timeouts allow. */

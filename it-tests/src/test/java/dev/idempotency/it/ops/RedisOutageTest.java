@@ -39,15 +39,7 @@ class RedisOutageTest {
                     .timeouts("1s", "2s").paymentsStoreError("fail-open").writeTo(workDir);
             try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
                 URI uri = demo.baseUri();
-                Http.Response order = Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT);
-                assertThat(order.status()).isEqualTo(201);
-                String payments = order.header("Location").orElseThrow() + "/payments";
-
-                relay.cut();
-                FailClosed.assertRefusedWithinBound(uri, "while-cut");
-                Http.Response unprotected = FailClosed.timed(() -> Http.to(uri).postJson(payments, "{\"amount\": 5}",
-                        Http.DEFAULT_TIMEOUT, "Idempotency-Key", "pay-while-cut"));
-                assertThat(unprotected.status()).as("fail-open executes").isEqualTo(201);
+                FailClosed.cutWithAnOrderBefore(relay, uri);
 
                 relay.freeze();
                 FailClosed.assertRefusedWithinBound(uri, "while-frozen");
