@@ -10,6 +10,7 @@ import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -21,8 +22,8 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The records in Redis: each a hash under {@code {table}:r:<scope length>:<scope><key>}, with
- * sorted sets beside it by expiry, by lease (claims in progress) and per state (by creation), all
- * under the one hash tag {@code {table}}. Every operation is one script ({@link RecordScripts}),
+ * sorted sets beside it by expiry (every record) and by creation for the unfinished states
+ * (IN_PROGRESS, UNKNOWN), all under the one hash tag {@code {table}}. Every operation is one script ({@link RecordScripts}),
  * judged by the server's clock. A record stays past its expiry until the keeper purges it, as in
  * the SQL stores; Redis drops it by itself a grace later ({@link #EXPIRY_GRACE}) if no keeper does.
  */
@@ -53,8 +54,19 @@ final class RedisRecordStore implements IdempotencyStore {
                 bytes(request.endpoint()), bytes(request.fingerprint()), bytes(request.owner()),
                 nullable(request.requestId()), text(request.lease().toMillis()), text(request.ttl().toMillis()),
                 text(ThreadLocalRandom.current().nextLong(1, TOKEN_BOUND)), GRACE);
-        StoredRecord record = RecordReply.decode((List<?>) reply.get(1));
-        return ((Long) reply.get(0)) == 1L ? ClaimResult.claimed(record) : ClaimResult.existing(record);
+        if (((Long) reply.get(0)) == 1L) {
+            return ClaimResult.claimed(claimed(request, number(reply.get(1)), number(reply.get(2))));
+        }
+        return ClaimResult.existing(RecordReply.decode((List<?>) reply.get(1)));
+    }
+
+    /** The record a claim wrote, from the request and the token and server time the script returned. */
+    private static StoredRecord claimed(ClaimRequest request, long token, long now) {
+        Instant created = Instant.ofEpochMilli(now);
+        return new StoredRecord(request.scope(), request.key(), request.endpoint(), request.fingerprint(),
+                RecordState.IN_PROGRESS, request.owner(), token, created.plus(request.lease()), false, 1,
+                request.requestId() == null || request.requestId().isEmpty() ? null : request.requestId(), null, created,
+                null, created.plus(request.ttl()));
     }
 
     @Override
@@ -196,6 +208,10 @@ final class RedisRecordStore implements IdempotencyStore {
 
     private static boolean yes(Object reply) {
         return ((Long) reply) == 1L;
+    }
+
+    private static long number(Object reply) {
+        return Long.parseLong(new String((byte[]) reply, StandardCharsets.UTF_8));
     }
 
     private static int count(Object reply) {

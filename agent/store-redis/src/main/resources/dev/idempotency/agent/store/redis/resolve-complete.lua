@@ -2,10 +2,11 @@
 -- 9 '1' to settle a live claim too. Returns 1 or 0.
 local rk = KEYS[1]
 local now = now_ms()
-if not owner_gone(rk, now, ARGV[2], ARGV[9]) then
+local r = owner_gone(rk, now, ARGV[2], ARGV[9])
+if not r then
   return 0
 end
-move(rk, redis.call('HGET', rk, 'st'), 'COMPLETED')
+redis.call('ZREM', index(r[2]), rk)
 redis.call('HSET', rk, 'lu', s(now))
 store_outcome(rk, now, ARGV[3], ARGV[4], ARGV[5], ARGV[6], ARGV[7], ARGV[8])
 return 1

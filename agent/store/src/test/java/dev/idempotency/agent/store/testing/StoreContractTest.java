@@ -465,6 +465,22 @@ public abstract class StoreContractTest {
     }
 
     @Test
+    public void listsCompletedRecordsAndCountsThemBesideTheUnfinished() {
+        for (String key : new String[] {"a", "b"}) {
+            long token = store.claim(request(key, "fp", "o")).record().fencingToken();
+            store.complete("scope-a", key, token, response(key), TTL);
+        }
+        store.claim(request("running", "fp", "o"));
+
+        assertThat(store.list(RecordState.COMPLETED, Duration.ZERO, 10)).extracting(StoredRecord::key)
+                .containsExactly("a", "b");
+        assertThat(store.list(RecordState.COMPLETED, Duration.ZERO, 1)).hasSize(1);
+        assertThat(store.list(RecordState.COMPLETED, Duration.ofHours(1), 10)).isEmpty();
+        assertThat(store.count(RecordState.COMPLETED)).isEqualTo(2);
+        assertThat(store.count(RecordState.IN_PROGRESS)).isEqualTo(1);
+    }
+
+    @Test
     public void concurrentClaimsOfOneKeyHaveExactlyOneWinner() throws Exception {
         int threads = 64;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
