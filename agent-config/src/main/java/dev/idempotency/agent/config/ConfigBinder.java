@@ -98,12 +98,20 @@ final class ConfigBinder {
             url = base.url();
         }
         String table = r.checked("table", base.table(), StoreSettings::tableProblem);
+        FieldReader redis = r.mapping("redis", ConfigFields.STORE_REDIS);
+        int waitReplicas = redis.number("wait-replicas", base.waitReplicas(), 0, StoreSettings.MAX_WAIT_REPLICAS);
+        if (waitReplicas > 0 && !url.startsWith("redis://") && !url.startsWith("rediss://")) {
+            r.problem(redis.pathOf("wait-replicas"), Integer.toString(waitReplicas), "applies to a Redis store "
+                    + "(store.url: redis://...) only; remove it, or make store.url a redis:// URL");
+            waitReplicas = 0;
+        }
         return base.withUrl(url)
                 .withCredentials(r.text("user", base.user()), r.text("password", base.password()))
                 .withTable(table)
                 .withPoolSize(r.number("pool-size", base.poolSize(), 1, StoreSettings.MAX_POOL_SIZE))
                 .withConnectTimeout(r.duration("connect-timeout", base.connectTimeout(), true))
-                .withStatementTimeout(r.duration("statement-timeout", base.statementTimeout(), true));
+                .withStatementTimeout(r.duration("statement-timeout", base.statementTimeout(), true))
+                .withWaitReplicas(waitReplicas);
     }
 
     private static KeeperConfig keeper(FieldReader r, KeeperConfig base) {

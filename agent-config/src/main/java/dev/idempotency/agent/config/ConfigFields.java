@@ -12,7 +12,8 @@ import java.util.List;
 final class ConfigFields {
 
     static final List<String> ROOT = Collections.unmodifiableList(Arrays.asList("service-name", "on-config-error", "protection-check-after", "response-capture-budget", "store", "keeper", "logging", "metrics", "defaults", "endpoints", "instrumentation"));
-    static final List<String> STORE = Collections.unmodifiableList(Arrays.asList("url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout"));
+    static final List<String> STORE = Collections.unmodifiableList(Arrays.asList("url", "user", "password", "table", "pool-size", "connect-timeout", "statement-timeout", "redis"));
+    static final List<String> STORE_REDIS = Collections.singletonList("wait-replicas");
     static final List<String> KEEPER = Collections.unmodifiableList(Arrays.asList("renew-interval", "purge-interval", "purge-batch-size"));
     static final List<String> LOGGING = Collections.unmodifiableList(Arrays.asList("sink", "file", "max-file-size", "max-files", "hash-secret", "request-id-header", "header-allow-list", "mask-path", "body"));
     static final List<String> BODY = Collections.unmodifiableList(Arrays.asList("enabled", "redact-fields", "max-size"));

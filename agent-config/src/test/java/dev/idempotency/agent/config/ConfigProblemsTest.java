@@ -287,6 +287,13 @@ class ConfigProblemsTest {
     }
 
     @Test
+    void replicasToWaitForApplyToARedisStoreOnly() {
+        assertThat(problems("store:\n  url: jdbc:postgresql://db:5432/x\n  redis:\n    wait-replicas: 1\n" + ORDERS))
+                .containsExactly(line("store.redis.wait-replicas: \"1\" applies to a Redis store (store.url: redis://...) "
+                        + "only; remove it, or make store.url a redis:// URL"));
+    }
+
+    @Test
     void storeTableAndUrlAreChecked() {
         assertThat(problems("store:\n  url: postgres://db/x\n  table: records; drop table x\n" + ORDERS))
                 .containsExactly(

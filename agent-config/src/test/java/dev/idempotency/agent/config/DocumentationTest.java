@@ -51,7 +51,8 @@ class DocumentationTest {
         List<String> paths = new ArrayList<>();
         addLeaves(paths, "", ConfigFields.ROOT, "store", "keeper", "logging", "metrics", "defaults", "endpoints",
                 "instrumentation");
-        addLeaves(paths, "store.", ConfigFields.STORE);
+        addLeaves(paths, "store.", ConfigFields.STORE, "redis");
+        addLeaves(paths, "store.redis.", ConfigFields.STORE_REDIS);
         addLeaves(paths, "keeper.", ConfigFields.KEEPER);
         addLeaves(paths, "logging.", ConfigFields.LOGGING, "body");
         addLeaves(paths, "logging.body.", ConfigFields.BODY);

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.javaagent;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigException;
@@ -9,6 +10,7 @@ import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreProviders;
+import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.vocabulary.StoreSettings;
@@ -40,6 +42,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DocumentedExamplesTest {
 
     private static final Path DOC = Path.of("..", "..", "docs", "configuration.md");
+    /** The machine's Redis, as the documented store.url example names it. */
+    private static final String REDIS_URL = "redis://127.0.0.1:6379/0";
     private static final Pattern FIELD = Pattern.compile("(?m)^### `([^`]+)`$");
     private static final Pattern EXAMPLE_LINE = Pattern.compile("Examples?: (.*?)(?:\\n\\n|$)", Pattern.DOTALL);
     private static final Pattern QUOTED = Pattern.compile("`([^`]+)`");
@@ -58,7 +62,9 @@ class DocumentedExamplesTest {
                 try {
                     AgentConfig config = load(yaml);
                     new RouteTable(RunningAgent.policies(config));
-                    if (field.getKey().startsWith("store.")) {
+                    if (field.getKey().startsWith("store.redis.")) {
+                        refusedWithoutReplicas(config.store());
+                    } else if (field.getKey().startsWith("store.")) {
                         roundTrip(config.store());
                     }
                 } catch (ConfigException | RuntimeException e) {
@@ -119,6 +125,20 @@ class DocumentedExamplesTest {
         }
     }
 
+    /**
+     * The machine's Redis has no replica: a store told to wait for one warns at start and refuses a
+     * new claim as an outage, as docs/operations.md, "Redis", says.
+     */
+    private static void refusedWithoutReplicas(StoreSettings settings) {
+        assertThat(settings.waitReplicas()).isPositive();
+        try (IdempotencyStore store = StoreProviders.forUrl(settings.url()).open(settings)) {
+            assertThat(store.warnings()).anySatisfy(warning -> assertThat(warning).contains("store.redis.wait-replicas"));
+            assertThatThrownBy(() -> store.claim(new ClaimRequest("scope", "doc-" + UUID.randomUUID(), "create-order",
+                    "fp", "owner", "req-1", Duration.ofSeconds(30), Duration.ofHours(1))))
+                    .isInstanceOf(StoreUnavailableException.class).hasMessageContaining("store.redis.wait-replicas");
+        }
+    }
+
     /** Each field path with the examples its section gives, in the doc's order. */
     private static Map<String, List<String>> examples() throws Exception {
         String doc = Files.readString(DOC);
@@ -159,6 +179,8 @@ class DocumentedExamplesTest {
         StringBuilder yaml = new StringBuilder();
         if (path.startsWith("endpoints[].")) {
             endpointFields.put(path.substring("endpoints[].".length()), example.substring(example.indexOf(':') + 1).trim());
+        } else if (path.startsWith("store.redis.")) {
+            yaml.append("store:\n  url: ").append(REDIS_URL).append("\n  redis:\n    ").append(example).append('\n');
         } else if (path.startsWith("store.")) {
             yaml.append("store:\n");
             if (!path.equals("store.url")) {

@@ -18,6 +18,7 @@ public final class StoreSettings {
     public static final String DEFAULT_TABLE = "idempotency_record";
 
     public static final int MAX_POOL_SIZE = 1024;
+    public static final int MAX_WAIT_REPLICAS = 16;
 
     /**
      * The table name is spliced into SQL, so it must be a plain identifier, optionally after a schema
@@ -32,9 +33,10 @@ public final class StoreSettings {
     private final int poolSize;
     private final Duration connectTimeout;
     private final Duration statementTimeout;
+    private final int waitReplicas;
 
     private StoreSettings(String url, String user, String password, String table, int poolSize,
-            Duration connectTimeout, Duration statementTimeout) {
+            Duration connectTimeout, Duration statementTimeout, int waitReplicas) {
         this.url = Objects.requireNonNull(url, "url");
         this.user = user;
         this.password = password;
@@ -45,11 +47,15 @@ public final class StoreSettings {
         this.poolSize = poolSize;
         this.connectTimeout = requirePositive(connectTimeout, "connect timeout");
         this.statementTimeout = requirePositive(statementTimeout, "statement timeout");
+        if (waitReplicas < 0 || waitReplicas > MAX_WAIT_REPLICAS) {
+            throw new IllegalArgumentException("replicas to wait for must be 0 to " + MAX_WAIT_REPLICAS + ", was " + waitReplicas);
+        }
+        this.waitReplicas = waitReplicas;
     }
 
     /** H2 file store in the working directory, pool of 8, 2 s to connect, 2 s per statement. */
     public static StoreSettings defaults() {
-        return new StoreSettings(DEFAULT_URL, "sa", "", DEFAULT_TABLE, 8, Duration.ofSeconds(2), Duration.ofSeconds(2));
+        return new StoreSettings(DEFAULT_URL, "sa", "", DEFAULT_TABLE, 8, Duration.ofSeconds(2), Duration.ofSeconds(2), 0);
     }
 
     public static StoreSettings forUrl(String url) {
@@ -57,27 +63,31 @@ public final class StoreSettings {
     }
 
     public StoreSettings withUrl(String url) {
-        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
     }
 
     public StoreSettings withCredentials(String user, String password) {
-        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
     }
 
     public StoreSettings withTable(String table) {
-        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
     }
 
     public StoreSettings withPoolSize(int poolSize) {
-        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
     }
 
     public StoreSettings withConnectTimeout(Duration connectTimeout) {
-        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
     }
 
     public StoreSettings withStatementTimeout(Duration statementTimeout) {
-        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout);
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
+    }
+
+    public StoreSettings withWaitReplicas(int waitReplicas) {
+        return new StoreSettings(url, user, password, table, poolSize, connectTimeout, statementTimeout, waitReplicas);
     }
 
     public String url() { return url; }
@@ -88,6 +98,11 @@ public final class StoreSettings {
     public int poolSize() { return poolSize; }
     public Duration connectTimeout() { return connectTimeout; }
     public Duration statementTimeout() { return statementTimeout; }
+    /**
+     * How many replicas must acknowledge each write before it counts (a store that replicates
+     * asynchronously, Redis: {@code store.redis.wait-replicas}); 0 waits for none.
+     */
+    public int waitReplicas() { return waitReplicas; }
 
     /** The URL without anything after '?' or ';' (where drivers take passwords), for messages. */
     public String describe() {
@@ -130,6 +145,7 @@ public final class StoreSettings {
     @Override
     public String toString() {
         return "StoreSettings{" + describe() + ", user=" + user + ", pool=" + poolSize + ", connect-timeout="
-                + connectTimeout + ", statement-timeout=" + statementTimeout + "}";
+                + connectTimeout + ", statement-timeout=" + statementTimeout
+                + (waitReplicas > 0 ? ", wait-replicas=" + waitReplicas : "") + "}";
     }
 }

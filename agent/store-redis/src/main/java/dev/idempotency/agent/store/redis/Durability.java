@@ -18,7 +18,8 @@ final class Durability {
     private Durability() {
     }
 
-    static List<String> of(UnifiedJedis redis, String store) {
+    /** @param waitReplicas how many replicas each write waits for ({@code store.redis.wait-replicas}) */
+    static List<String> of(UnifiedJedis redis, String store, int waitReplicas) {
         List<String> warnings = new ArrayList<>();
         try {
             String appendOnly = config(redis, "appendonly");
@@ -42,10 +43,15 @@ final class Durability {
                         + "outage (docs/operations.md, \"Redis\")");
             }
             int replicas = connectedReplicas(redis);
-            if (replicas > 0) {
+            if (waitReplicas > replicas) {
+                warnings.add("the Redis store (" + store + ") waits for " + waitReplicas + " replica(s) on each write "
+                        + "(store.redis.wait-replicas), but " + replicas + " are connected: new keys are refused as a "
+                        + "store outage until enough replicas are (INFO replication shows them)");
+            } else if (replicas > 0 && waitReplicas == 0) {
                 warnings.add("the Redis store (" + store + ") replicates to " + replicas + " replica(s) "
                         + "asynchronously: a failover to a replica loses the claims and outcomes it had not received, "
-                        + "and their retries execute again (docs/operations.md, \"Redis\")");
+                        + "and their retries execute again; set store.redis.wait-replicas to make each claim wait for "
+                        + "them (docs/operations.md, \"Redis\")");
             }
         } catch (JedisConnectionException unreachable) {
             warnings.add("the Redis store (" + store + ") was not reachable at start, so its durability settings were "

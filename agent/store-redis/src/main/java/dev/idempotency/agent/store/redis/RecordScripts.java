@@ -11,6 +11,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
@@ -61,6 +64,51 @@ enum RecordScripts {
             }
         } catch (JedisException e) {
             throw new StoreUnavailableException("Redis store: " + operation + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs the script, then {@code WAIT}s for {@code replicas} to hold what it wrote, at most
+     * {@code timeoutMillis}: both go down one pooled connection in one round trip, because WAIT
+     * counts the writes of its own connection.
+     *
+     * @throws StoreUnavailableException when Redis cannot be reached or does not answer in time
+     */
+    Written runAndWait(JedisPooled redis, String operation, byte[] prefix, int replicas, long timeoutMillis, byte[] key,
+            byte[]... args) {
+        List<byte[]> keys = Collections.singletonList(key);
+        List<byte[]> all = new ArrayList<>(args.length + 1);
+        all.add(prefix);
+        Collections.addAll(all, args);
+        try {
+            try {
+                return pipelined(redis, false, keys, all, replicas, timeoutMillis);
+            } catch (JedisNoScriptException notLoaded) {
+                return pipelined(redis, true, keys, all, replicas, timeoutMillis);
+            }
+        } catch (JedisException e) {
+            throw new StoreUnavailableException("Redis store: " + operation + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private Written pipelined(JedisPooled redis, boolean whole, List<byte[]> keys, List<byte[]> args, int replicas,
+            long timeoutMillis) {
+        try (Pipeline pipeline = redis.pipelined()) {
+            Response<Object> reply = whole ? pipeline.eval(script, keys, args) : pipeline.evalsha(sha, keys, args);
+            Response<Long> acknowledged = pipeline.waitReplicas(replicas, timeoutMillis);
+            pipeline.sync();
+            return new Written(reply.get(), acknowledged.get());
+        }
+    }
+
+    /** What a script answered, and how many replicas held its writes within the wait. */
+    static final class Written {
+        final Object reply;
+        final long replicas;
+
+        Written(Object reply, long replicas) {
+            this.reply = reply;
+            this.replicas = replicas;
         }
     }
 

@@ -7,6 +7,7 @@ import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -18,7 +19,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import redis.clients.jedis.UnifiedJedis;
+import java.util.function.Predicate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.JedisPooled;
 
 /**
  * The records in Redis: each a hash under {@code {table}:r:<scope length>:<scope><key>}, with
@@ -34,14 +38,21 @@ final class RedisRecordStore implements IdempotencyStore {
     /** Tokens stay below 2^52: Lua's numbers are doubles, exact to 2^53. */
     private static final long TOKEN_BOUND = 1L << 52;
     private static final byte[] GRACE = text(EXPIRY_GRACE.toMillis());
+    private static final Logger LOG = LoggerFactory.getLogger(RedisRecordStore.class);
+    private static final Predicate<Object> WROTE = reply -> reply != null && !Long.valueOf(0).equals(reply);
 
-    private final UnifiedJedis redis;
+    private final JedisPooled redis;
     private final String prefix;
     private final byte[] prefixBytes;
     private final List<String> warnings;
+    /** store.redis.wait-replicas, and how long each write waits for them. */
+    private final int waitReplicas;
+    private final long waitMillis;
 
-    RedisRecordStore(UnifiedJedis redis, String table, List<String> warnings) {
+    RedisRecordStore(JedisPooled redis, String table, int waitReplicas, long waitMillis, List<String> warnings) {
         this.redis = redis;
+        this.waitReplicas = waitReplicas;
+        this.waitMillis = waitMillis;
         this.prefix = "{" + table + "}";
         this.prefixBytes = bytes(prefix);
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
@@ -49,7 +60,7 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        List<?> reply = (List<?>) RecordScripts.CLAIM.run(redis, "claim", prefixBytes,
+        List<?> reply = (List<?>) write(RecordScripts.CLAIM, "claim", RedisRecordStore::claimedNow,
                 recordKey(request.scope(), request.key()), bytes(request.scope()), bytes(request.key()),
                 bytes(request.endpoint()), bytes(request.fingerprint()), bytes(request.owner()),
                 nullable(request.requestId()), text(request.lease().toMillis()), text(request.ttl().toMillis()),
@@ -71,7 +82,7 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public Optional<StoredRecord> takeOver(ClaimRequest request, long expectedToken) {
-        Object reply = RecordScripts.TAKE_OVER.run(redis, "takeOver", prefixBytes,
+        Object reply = write(RecordScripts.TAKE_OVER, "takeOver", WROTE,
                 recordKey(request.scope(), request.key()), text(expectedToken), bytes(request.owner()),
                 nullable(request.requestId()), text(request.lease().toMillis()));
         return reply == null ? Optional.empty() : Optional.of(RecordReply.decode((List<?>) reply));
@@ -79,26 +90,26 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public boolean markUnknown(String scope, String key, long expectedToken) {
-        return yes(RecordScripts.MARK_UNKNOWN.run(redis, "markUnknown", prefixBytes, recordKey(scope, key),
+        return yes(write(RecordScripts.MARK_UNKNOWN, "markUnknown", null, recordKey(scope, key),
                 text(expectedToken), bytes("1")));
     }
 
     @Override
     public boolean giveUp(String scope, String key, long fencingToken) {
-        return yes(RecordScripts.MARK_UNKNOWN.run(redis, "giveUp", prefixBytes, recordKey(scope, key),
+        return yes(write(RecordScripts.MARK_UNKNOWN, "giveUp", null, recordKey(scope, key),
                 text(fencingToken), bytes("0")));
     }
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return yes(RecordScripts.COMPLETE.run(redis, "complete", prefixBytes, recordKey(scope, key), text(fencingToken),
+        return yes(write(RecordScripts.COMPLETE, "complete", null, recordKey(scope, key), text(fencingToken),
                 text(response.status()), HeaderCodec.encode(response.headers()), response.body(),
                 bytes(response.bodyRetained() ? "1" : "0"), text(ttl.toMillis()), GRACE));
     }
 
     @Override
     public boolean release(String scope, String key, long fencingToken) {
-        return yes(RecordScripts.RELEASE.run(redis, "release", prefixBytes, recordKey(scope, key), text(fencingToken)));
+        return yes(write(RecordScripts.RELEASE, "release", null, recordKey(scope, key), text(fencingToken)));
     }
 
     @Override
@@ -124,14 +135,14 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public boolean withdrawUnstarted(ClaimRequest claim) {
-        return yes(RecordScripts.WITHDRAW.run(redis, "withdrawUnstarted", prefixBytes,
+        return yes(write(RecordScripts.WITHDRAW, "withdrawUnstarted", null,
                 recordKey(claim.scope(), claim.key()), bytes(claim.owner()), nullable(claim.requestId())));
     }
 
     @Override
     public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response, Duration ttl,
             boolean evenIfLeaseLive) {
-        return yes(RecordScripts.RESOLVE_COMPLETE.run(redis, "resolveComplete", prefixBytes, recordKey(scope, key),
+        return yes(write(RecordScripts.RESOLVE_COMPLETE, "resolveComplete", null, recordKey(scope, key),
                 text(expectedToken), text(response.status()), HeaderCodec.encode(response.headers()), response.body(),
                 bytes(response.bodyRetained() ? "1" : "0"), text(ttl.toMillis()), GRACE,
                 bytes(evenIfLeaseLive ? "1" : "0")));
@@ -139,7 +150,7 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
-        return yes(RecordScripts.RESOLVE_RELEASE.run(redis, "resolveRelease", prefixBytes, recordKey(scope, key),
+        return yes(write(RecordScripts.RESOLVE_RELEASE, "resolveRelease", null, recordKey(scope, key),
                 text(expectedToken), bytes(evenIfLeaseLive ? "1" : "0")));
     }
 
@@ -194,6 +205,39 @@ final class RedisRecordStore implements IdempotencyStore {
     @Override
     public String toString() {
         return "Redis store, records under " + prefix;
+    }
+
+    /**
+     * Runs a script that changes a record and, with {@code store.redis.wait-replicas}, waits for the
+     * replicas to hold the change. A change the replicas did not all take in time fails as a store
+     * outage when {@code mustReplicate} says its loss in a failover would let a key execute twice (a
+     * new claim, a take-over); any other change stays on the primary, with a warning.
+     */
+    private Object write(RecordScripts script, String operation, Predicate<Object> mustReplicate, byte[] key,
+            byte[]... args) {
+        if (waitReplicas == 0) {
+            return script.run(redis, operation, prefixBytes, key, args);
+        }
+        RecordScripts.Written written = script.runAndWait(redis, operation, prefixBytes, waitReplicas, waitMillis, key,
+                args);
+        if (written.replicas >= waitReplicas) {
+            return written.reply;
+        }
+        String shortfall = "Redis store: " + operation + " reached " + written.replicas + " of the " + waitReplicas
+                + " replica(s) store.redis.wait-replicas asks for within " + waitMillis + " ms";
+        if (mustReplicate != null && mustReplicate.test(written.reply)) {
+            throw new StoreUnavailableException(shortfall + "; refused, since a failover could lose it and let the key "
+                    + "execute again (check the replicas: INFO replication)", null);
+        }
+        if (WROTE.test(written.reply)) {
+            LOG.warn("{}; it is on the primary, and a failover before the replicas catch up would lose it", shortfall);
+        }
+        return written.reply;
+    }
+
+    /** The claim script's reply says it claimed the key (it wrote a new record), not that it found one. */
+    private static boolean claimedNow(Object reply) {
+        return Long.valueOf(1).equals(((List<?>) reply).get(0));
     }
 
     private int counted(String what) {

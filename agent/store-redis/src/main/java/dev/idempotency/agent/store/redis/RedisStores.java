@@ -9,12 +9,12 @@ import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
-import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Opens the Redis store a {@code redis://host:port[/db]} or {@code rediss://} (TLS) URL names, with
  * the user and password of {@code store.user} and {@code store.password} (never in the URL, which
- * reaches logs), a pool of {@code store.pool-size} connections, and the store's timeouts.
+ * reaches logs), a pool of {@code store.pool-size} connections, the store's timeouts, and
+ * {@code store.redis.wait-replicas}.
  */
 public final class RedisStores {
 
@@ -59,10 +59,12 @@ public final class RedisStores {
         pool.setMaxIdle(settings.poolSize());
         pool.setMaxWait(settings.connectTimeout());
         pool.setTestWhileIdle(false);
-        UnifiedJedis redis = new JedisPooled(pool, new HostAndPort(url.getHost(), url.getPort() < 0 ? 6379 : url.getPort()),
+        JedisPooled redis = new JedisPooled(pool, new HostAndPort(url.getHost(), url.getPort() < 0 ? 6379 : url.getPort()),
                 client.build());
-        List<String> warnings = Durability.of(redis, settings.describe());
-        return new RedisRecordStore(redis, settings.table(), warnings);
+        List<String> warnings = Durability.of(redis, settings.describe(), settings.waitReplicas());
+        // half the statement timeout, so that a WAIT that runs out is answered before the socket gives up
+        long waitMillis = Math.max(1, settings.statementTimeout().toMillis() / 2);
+        return new RedisRecordStore(redis, settings.table(), settings.waitReplicas(), waitMillis, warnings);
     }
 
     private static URI parse(String url) {
