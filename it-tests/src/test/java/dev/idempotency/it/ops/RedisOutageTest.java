@@ -25,8 +25,6 @@ import redis.clients.jedis.Protocol;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RedisOutageTest {
 
-    private static final int REDIS_PORT = 6379;
-
     @TempDir
     Path workDir;
 
@@ -34,7 +32,7 @@ class RedisOutageTest {
     void failsClosedOrOpenWithinTheTimeoutsAndRecoversFromCutsAndKilledConnections() throws Exception {
         RedisSharedStoreTest.requireRedis();
         String table = StoreDatabases.uniqueTable();
-        try (TcpRelay relay = new TcpRelay(REDIS_PORT)) {
+        try (TcpRelay relay = new TcpRelay(RedisSharedStoreTest.PORT)) {
             Path config = new OpsConfig().store("redis://127.0.0.1:" + relay.port() + "/0", null, table)
                     .timeouts("1s", "2s").paymentsStoreError("fail-open").writeTo(workDir);
             try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {

@@ -35,7 +35,8 @@ import redis.clients.jedis.JedisPooled;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RedisSharedStoreTest {
 
-    static final String URL = "redis://127.0.0.1:6379/0";
+    static final int PORT = 6379;
+    static final String URL = "redis://127.0.0.1:" + PORT + "/0";
     private static final int ROUNDS = 20;
     private static final int CONCURRENT = 8;
 
@@ -103,7 +104,7 @@ class RedisSharedStoreTest {
     }
 
     /** Each record's state, read from Redis directly: key to state. */
-    private static Map<String, String> statesByKey(String table) {
+    static Map<String, String> statesByKey(String table) {
         Map<String, String> states = new HashMap<>();
         try (JedisPooled redis = new JedisPooled(URI.create(URL))) {
             for (String record : redis.keys("{" + table + "}:r:*")) {

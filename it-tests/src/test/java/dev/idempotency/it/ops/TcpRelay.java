@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * agent without touching the server other tests use: {@link #cut()} refuses connections and breaks
  * the open ones; {@link #freeze()} keeps everything open but lets no byte through (a database that
  * stopped answering); {@link #loseWriteAnswers} breaks a connection once the server has a write
- * (an {@code INSERT}, in auto-commit, or a {@code COMMIT}), before its answer reaches the client: a
- * connection killed between the commit and its reply;
+ * (an {@code INSERT}, in auto-commit, or a {@code COMMIT}; on Redis a script, {@code EVALSHA} or
+ * {@code EVAL}), before its answer reaches the client: a connection killed between the commit and
+ * its reply;
  * {@link #restore()} forwards again.
  */
 final class TcpRelay implements AutoCloseable {
@@ -156,11 +157,11 @@ final class TcpRelay implements AutoCloseable {
 
     /**
      * Whether the bytes hold an {@code INSERT} or a {@code COMMIT} (not {@code READ COMMITTED}), as
-     * PostgreSQL's and MariaDB's drivers send the statement's text.
+     * PostgreSQL's and MariaDB's drivers send the statement's text, or a Redis script call.
      */
     private static boolean isWrite(byte[] bytes, int length) {
         String text = new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
-        for (String word : new String[] {"INSERT", "COMMIT"}) {
+        for (String word : new String[] {"INSERT", "COMMIT", "EVALSHA", "EVAL"}) {
             for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
                 int after = at + word.length();
                 if (after >= text.length() || !Character.isLetter(text.charAt(after))) {
