@@ -12,15 +12,6 @@ public interface LeaseUpkeep {
     /** Extends the leases of records still executing in this JVM; returns how many were renewed. */
     int renewLeases(Collection<LeaseRef> leases, Duration lease);
 
-    /**
-     * Deletes the record {@code claim} may have written though its answer never reached this JVM
-     * (the connection broke after the store committed it): the request was refused and its handler
-     * never ran, so the key must be free for the retry. Only a record still IN_PROGRESS or UNKNOWN
-     * and still the claim's own (its owner and first request id) is deleted; one another request
-     * took over, or completed, stays. Returns whether a record was deleted.
-     */
-    boolean withdrawUnstarted(ClaimRequest claim);
-
     /** Deletes at most {@code batchSize} records past {@code expires_at}; returns how many. */
     int purgeExpired(int batchSize);
 

@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * What a request needs of the store, each call one short transaction: claim a key, take over or
- * mark a claim whose owner died, finish it (complete or release, fenced by token), read a record.
+ * mark a claim whose owner died, finish it (complete or release, fenced by token), withdraw a
+ * claim whose answer was lost, read a record.
  * Methods throw {@link StoreUnavailableException} when the store cannot be reached.
  */
 public interface RequestWork {
@@ -41,6 +42,16 @@ public interface RequestWork {
 
     /** Deletes the claim so the next request executes; false when the token no longer owns it. */
     boolean release(String scope, String key, long fencingToken);
+
+    /**
+     * Deletes the record {@code claim} may have written though its answer never reached this JVM
+     * (the connection broke after the store committed it): the request was refused and its handler
+     * never ran, so the key must be free for the retry (the keeper's work, or the retry's when it
+     * reaches this JVM first). Only a record still IN_PROGRESS or UNKNOWN
+     * and still the claim's own (its owner and first request id) is deleted; one another request
+     * took over, or completed, stays. Returns whether a record was deleted.
+     */
+    boolean withdrawUnstarted(ClaimRequest claim);
 
     /** The record as stored (for operators and tests). */
     Optional<StoredRecord> find(String scope, String key);

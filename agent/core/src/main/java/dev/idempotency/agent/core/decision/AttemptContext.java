@@ -47,6 +47,8 @@ final class AttemptContext {
      * verdict lets the handler run releases it, since nothing ran.
      */
     LeaseRef claimBeforeHandler;
+    /** The request id of a refused request whose claim this attempt withdrew before claiming; said in its reason. */
+    String withdrewClaimOf;
     Map<String, List<String>> loggedHeaders = Collections.emptyMap();
     byte[] loggedBody;
     String loggedContentType;
@@ -117,7 +119,8 @@ final class AttemptContext {
         return AttemptEvent.builder()
                 .timestamp(Instant.ofEpochMilli(time.currentTimeMillis()))
                 .decision(decision)
-                .reason(reason)
+                .reason(withdrewClaimOf == null ? reason : reason + "; first withdrew the claim of request "
+                        + withdrewClaimOf + ", refused when the store's answer to it was lost (its handler never ran)")
                 .key(key)
                 .scope(scope)
                 .requestId(requestId)

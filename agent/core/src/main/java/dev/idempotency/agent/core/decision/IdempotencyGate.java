@@ -418,8 +418,12 @@ public final class IdempotencyGate implements Gate {
         attempt.fingerprintFellBack = fingerprint.fellBackToRaw();
         ClaimRequest claim = new ClaimRequest(attempt.scope, attempt.key, policy.name(), fingerprint.hex(), owner,
                 attempt.requestId, policy.settings().lease(), policy.settings().ttl());
-        ClaimResult result;
         attempt.storeAsked = true;
+        return claim(attempt, claim);
+    }
+
+    private Verdict claim(AttemptContext attempt, ClaimRequest claim) {
+        ClaimResult result;
         try {
             result = store.claim(claim);
         } catch (RuntimeException e) {
@@ -522,6 +526,10 @@ public final class IdempotencyGate implements Gate {
         if (result.claimed()) {
             return execute(attempt, record.fencingToken());
         }
+        ClaimRequest refused = record.state() != RecordState.COMPLETED ? unanswered.of(record) : null;
+        if (refused != null) {
+            return claimAgainAfterWithdrawing(attempt, claim, refused);
+        }
         if (!claim.fingerprint().equals(record.fingerprint())) {
             return keyReused(attempt);
         }
@@ -535,6 +543,22 @@ public final class IdempotencyGate implements Gate {
             return ownerDied(attempt, claim, record);
         }
         return waitForOutcome(attempt, claim);
+    }
+
+    /**
+     * The key is held by a claim this JVM wrote for a request it refused when the store's answer was
+     * lost: its handler never ran, so it is withdrawn now rather than at the keeper's next tick, and
+     * this request claims the key again (once: the withdrawn claim is no longer unanswered).
+     */
+    private Verdict claimAgainAfterWithdrawing(AttemptContext attempt, ClaimRequest claim, ClaimRequest refused) {
+        try {
+            store.withdrawUnstarted(refused);
+        } catch (RuntimeException e) {
+            return storeFailure(attempt, "the store failed to withdraw the claim of an earlier request it had refused", e);
+        }
+        unanswered.withdrawn(refused);
+        attempt.withdrewClaimOf = refused.requestId();
+        return claim(attempt, claim);
     }
 
     private Verdict execute(AttemptContext attempt, long fencingToken) {

@@ -272,6 +272,23 @@ class IdempotencyGateTest {
     }
 
     @Test
+    void case6_aRetryWithdrawsTheClaimOfTheRefusedRequestWhoseAnswerWasLostAndExecutes() {
+        GateFixture fixture = new GateFixture(orders());
+        fixture.store.loseClaimAnswers();
+        assertProblem(fixture.begin(create("k1").header("X-Request-Id", "req-lost").build()), 503,
+                "idempotency-store-unavailable");
+        assertThat(fixture.record("k1")).get().extracting(StoredRecord::state).isEqualTo(RecordState.IN_PROGRESS);
+        fixture.store.available();
+
+        Verdict retry = fixture.begin(create("k1").header("X-Request-Id", "req-retry").build());
+        assertThat(retry.proceeds()).as("no keeper tick ran: the retry withdrew the claim itself").isTrue();
+        assertThat(fixture.gate.unansweredClaims().size()).isZero();
+        retry.execution().finish(created(), null, false);
+        assertThat(fixture.record("k1")).get().extracting(StoredRecord::state).isEqualTo(RecordState.COMPLETED);
+        assertThat(fixture.listener.last().reason()).contains("first withdrew the claim of request req-lost");
+    }
+
+    @Test
     void case6_anyStoreRuntimeExceptionCountsAsUnavailable() {
         GateFixture fixture = new GateFixture(orders());
         fixture.store.failWith(() -> new IllegalStateException("pool closed"));

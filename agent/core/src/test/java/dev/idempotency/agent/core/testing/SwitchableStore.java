@@ -25,6 +25,8 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     private final IdempotencyStore delegate;
     private volatile Supplier<? extends Throwable> failure;
 
+    private volatile boolean loseClaimAnswers;
+
     public SwitchableStore(IdempotencyStore delegate) {
         this.delegate = delegate;
     }
@@ -44,6 +46,12 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
     public void available() {
         this.failure = null;
+        this.loseClaimAnswers = false;
+    }
+
+    /** Claims are written, but their callers hear an outage: a connection broken after the commit. */
+    public void loseClaimAnswers() {
+        this.loseClaimAnswers = true;
     }
 
     /** Runs the call on the real store unless switched off. */
@@ -61,7 +69,11 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        return guarded(() -> delegate.claim(request));
+        ClaimResult result = guarded(() -> delegate.claim(request));
+        if (loseClaimAnswers) {
+            throw new StoreUnavailableException("connection reset after the claim was written", null);
+        }
+        return result;
     }
 
     @Override

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import dev.idempotency.agent.store.FailureCause;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.ClaimRequest;
-import dev.idempotency.agent.store.LeaseUpkeep;
+import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreThreads;
 
@@ -40,7 +40,7 @@ public final class StoreKeeper implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StoreKeeper.class);
 
-    private final LeaseUpkeep store;
+    private final IdempotencyStore store;
     private final Supplier<? extends Collection<LeaseRef>> executing;
     private final UnansweredClaims unanswered;
     private final KeeperSettings settings;
@@ -52,7 +52,7 @@ public final class StoreKeeper implements AutoCloseable {
     private final FailureLog renewFailures = new FailureLog("renewing leases");
     private final FailureLog purgeFailures = new FailureLog("purging expired records");
 
-    private StoreKeeper(LeaseUpkeep store, Supplier<? extends Collection<LeaseRef>> executing,
+    private StoreKeeper(IdempotencyStore store, Supplier<? extends Collection<LeaseRef>> executing,
             UnansweredClaims unanswered, KeeperSettings settings) {
         this.store = Objects.requireNonNull(store, "store");
         this.executing = Objects.requireNonNull(executing, "executing");
@@ -74,7 +74,7 @@ public final class StoreKeeper implements AutoCloseable {
      * @param executing the leases this JVM holds right now (asked on every renewal)
      * @param unanswered the claims whose answer never came back, withdrawn on each renewal tick
      */
-    public static StoreKeeper start(LeaseUpkeep store, Supplier<? extends Collection<LeaseRef>> executing,
+    public static StoreKeeper start(IdempotencyStore store, Supplier<? extends Collection<LeaseRef>> executing,
             UnansweredClaims unanswered, KeeperSettings settings) {
         StoreKeeper keeper = new StoreKeeper(store, executing, unanswered, settings);
         long renewMillis = settings.renewInterval().toMillis();
