@@ -3,7 +3,9 @@ package dev.idempotency.agent.bootstrap;
 /**
  * What adapters ask the core. Implemented by the core; called from advice on request threads.
  * Implementations never throw: internal failures become a {@link Verdict} per the endpoint's
- * fail-open/closed policy.
+ * fail-open/closed policy. The one exception is a {@link VirtualMachineError} (out of memory, a
+ * stack overflow), after which nothing can be promised: it goes on to the host, as it would
+ * without the agent, and a claim already made ends UNKNOWN once its dropped execution is found.
  */
 public interface Gate {
 
@@ -25,17 +27,18 @@ public interface Gate {
             String path);
 
     /**
-     * For a request the servlet container handed to a JAX-RS runtime's dispatcher servlet
-     * ({@code dispatcher}: the servlet's class name, or {@code null} where a JAX-RS adapter sees the
-     * resource methods behind it), or that reached Apache CXF's HTTP destination ({@code null}),
-     * that no servlet-form path matched: the
+     * For a request the servlet container handed to a JAX-RS runtime's dispatcher servlet, or that
+     * reached Apache CXF's HTTP destination, that no servlet-form path matched: the
      * endpoint declared for the method and {@code jaxrsPath}, the path below the dispatcher's
      * mapping (or the destination's address), which is what JAX-RS declarations are relative to;
      * {@code null} when none is. {@code path} is the request's routed path, as given to
      * {@link #route}: the one the request is fingerprinted and logged by.
-     * Cheap, as {@link #route} is.
+     * Cheap, as {@link #route} is. {@code unseenRuntime} names the runtime and its dispatcher servlet
+     * when no JAX-RS adapter sees the resource methods behind it ({@code "Jersey 1 through
+     * com.sun.jersey.spi.container.servlet.ServletContainer"}), so the gate can say once what a
+     * resource-method declaration cannot match there; else {@code null}.
      */
-    Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher);
+    Route routeBelowDispatcher(String method, String path, String jaxrsPath, String unseenRuntime);
 
     /**
      * For a request no declared path matched, which the host hands to a router that matches a path

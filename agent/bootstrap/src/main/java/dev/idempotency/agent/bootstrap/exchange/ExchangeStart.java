@@ -48,8 +48,10 @@ public final class ExchangeStart {
         try {
             view = host.view();
             verdict = gate.begin(route, view);
+        } catch (VirtualMachineError fatal) {
+            throw fatal; // as the gate lets it go (see Gate): the host's to handle, as without the agent
         } catch (Throwable failure) {
-            // The gate never throws; this is the adapter failing before the gate could claim anything.
+            // The gate throws nothing else; this is the adapter failing before the gate could claim anything.
             // Run the application as if the agent were absent rather than break the host.
             gate.adapterFailure(host.adapter(), failure);
             return null;

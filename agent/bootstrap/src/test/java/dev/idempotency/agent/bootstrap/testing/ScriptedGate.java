@@ -61,8 +61,8 @@ public class ScriptedGate implements Gate {
     }
 
     @Override
-    public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
-        return routed(Routing.BELOW_DISPATCHER, method + " " + path + " as " + jaxrsPath + " below " + dispatcher);
+    public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String unseenRuntime) {
+        return routed(Routing.BELOW_DISPATCHER, method + " " + path + " as " + jaxrsPath + " behind " + unseenRuntime);
     }
 
     private Route routed(Routing routing, String asked) {

@@ -717,7 +717,7 @@ class IdempotencyGateTest {
     @Test
     void anAgentFailureAfterTheClaimBeforeTheHandlerReleasesTheClaimSoTheRetryExecutesOnce() {
         GateFixture fixture = new GateFixture(orders());
-        fixture.gate.beforeHandler = () -> {
+        fixture.gate.decision.beforeHandler = () -> {
             throw new IllegalStateException("a bug between the claim and the handler");
         };
         int executions = 0;
@@ -732,7 +732,7 @@ class IdempotencyGateTest {
         assertThat(event.reason()).contains("a bug between the claim and the handler", "the claim was released",
                 "not executed");
 
-        fixture.gate.beforeHandler = () -> { };
+        fixture.gate.decision.beforeHandler = () -> { };
         Verdict retry = fixture.begin(create("k1").build());
         assertThat(retry.proceeds()).as("the retry executes at once, not 409 in progress").isTrue();
         executions++;
@@ -748,7 +748,7 @@ class IdempotencyGateTest {
     @Test
     void anAgentFailureAfterTheClaimOnAFailOpenEndpointReleasesItAndRunsUnprotected() {
         GateFixture fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
-        fixture.gate.beforeHandler = () -> {
+        fixture.gate.decision.beforeHandler = () -> {
             throw new IllegalStateException("a bug between the claim and the handler");
         };
 
@@ -764,7 +764,7 @@ class IdempotencyGateTest {
     @Test
     void aClaimThatCannotBeReleasedAfterAnAgentFailureIsLeftToItsLease() {
         GateFixture fixture = new GateFixture(orders());
-        fixture.gate.beforeHandler = () -> {
+        fixture.gate.decision.beforeHandler = () -> {
             fixture.store.unavailable();
             throw new IllegalStateException("a bug between the claim and the handler");
         };
@@ -857,12 +857,11 @@ class IdempotencyGateTest {
     @Test
     void aJaxrsPathBelowADispatcherServletMatchesTheJaxrsDeclaration() {
         GateFixture fixture = new GateFixture(orders());
-        Route below = fixture.gate.routeBelowDispatcher("POST", "/api//orders", "/orders",
-                "org.glassfish.jersey.servlet.ServletContainer");
+        Route below = fixture.gate.routeBelowDispatcher("POST", "/api//orders", "/orders", null);
         assertThat(((DeclaredRoute) below).policy()).isSameAs(fixture.policy);
         assertThat(((DeclaredRoute) below).path()).as("the request's own path, normalised").isEqualTo("/api/orders");
         assertThat(fixture.gate.routeBelowDispatcher("POST", "/api/orders/1/notes", "/orders/1/notes",
-                "com.sun.jersey.spi.container.servlet.ServletContainer")).isNull();
+                "Jersey 1 through com.sun.jersey.spi.container.servlet.ServletContainer")).isNull();
         assertThat(fixture.listener.warnings).isEmpty();
     }
 
@@ -876,9 +875,9 @@ class IdempotencyGateTest {
 
         for (int i = 0; i < 3; i++) {
             gate.routeBelowDispatcher("POST", "/services/payments", "/payments",
-                    "org.apache.cxf.transport.servlet.CXFNonSpringServlet");
+                    "Apache CXF 4 through org.apache.cxf.transport.servlet.CXFNonSpringServlet");
         }
-        gate.routeBelowDispatcher("POST", "/api/payments", "/payments", "org.glassfish.jersey.servlet.ServletContainer");
+        gate.routeBelowDispatcher("POST", "/api/payments", "/payments", null);
 
         assertThat(listener.warnings).singleElement().asString().startsWith("pay: requests reach Apache CXF 4")
                 .contains("resource-method com.acme.Payments#pay protects nothing there", "declare path:");

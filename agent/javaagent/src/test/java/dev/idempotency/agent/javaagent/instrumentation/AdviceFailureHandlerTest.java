@@ -113,7 +113,7 @@ class AdviceFailureHandlerTest {
         }
 
         @Override
-        public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String dispatcher) {
+        public Route routeBelowDispatcher(String method, String path, String jaxrsPath, String unseenRuntime) {
             return null;
         }
 

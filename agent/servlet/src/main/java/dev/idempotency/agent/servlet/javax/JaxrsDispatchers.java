@@ -74,9 +74,21 @@ final class JaxrsDispatchers {
         if (dispatcher == NONE) {
             return null;
         }
-        // the gate warns of resource-method declarations behind a dispatcher only where no adapter sees them
-        return gate.routeBelowDispatcher(request.getMethod(), routedPath, pathInfo,
-                SEEN_BY_RESOURCE_METHOD.contains(dispatcher) ? null : dispatcher);
+        return gate.routeBelowDispatcher(request.getMethod(), routedPath, pathInfo, seenByPathOnly(dispatcher));
+    }
+
+    /**
+     * The runtime behind {@code dispatcher} and its servlet, when no JAX-RS adapter sees its resource
+     * methods (Jersey 1; Apache CXF 4, on {@code jakarta.servlet}): the gate then warns of
+     * resource-method declarations, which cannot match there. {@code null} for the others.
+     */
+    private static String seenByPathOnly(String dispatcher) {
+        if (SEEN_BY_RESOURCE_METHOD.contains(dispatcher)) {
+            return null;
+        }
+        String runtime = dispatcher.equals(CXF) ? "Apache CXF 4" : dispatcher.startsWith("com.sun.jersey.") ? "Jersey 1"
+                : "a JAX-RS runtime";
+        return runtime + " through " + dispatcher;
     }
 
     /**
