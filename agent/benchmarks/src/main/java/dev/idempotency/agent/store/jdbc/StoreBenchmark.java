@@ -267,7 +267,7 @@ public class StoreBenchmark {
         }
     }
 
-    private WriteStrategy strategy(StoreConnections table, StoreSettings settings, long waitMillis) {
+    private WriteStrategy strategy(RecordTable table, StoreSettings settings, long waitMillis) {
         switch (writes) {
             case "default":
                 return table.dialect.writeStrategy(table, settings, waitMillis);
@@ -285,7 +285,7 @@ public class StoreBenchmark {
         }
     }
 
-    private static GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
+    private static GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
         if (table.dialect instanceof MariaDbDialect) {
             return ((MariaDbDialect) table.dialect).groupedWrites(table, inFlight, waitMillis);
         }

@@ -22,7 +22,7 @@ class CommitPerWrite extends WriteStrategy {
     /** Its thread ends when idle and is made anew by whichever thread schedules next: often a request's. */
     private final ScheduledThreadPoolExecutor attemptFlusher;
 
-    CommitPerWrite(StoreConnections table) {
+    CommitPerWrite(RecordTable table) {
         super(table);
         this.attemptFlusher = new ScheduledThreadPoolExecutor(1, StoreThreads.named("idempotency-attempts"));
         attemptFlusher.setKeepAliveTime(10, TimeUnit.SECONDS);
@@ -30,7 +30,7 @@ class CommitPerWrite extends WriteStrategy {
     }
 
     @Override
-    <T> T write(String operation, StoreConnections.SqlWork<T> work) {
+    <T> T write(String operation, RecordTable.SqlWork<T> work) {
         return table.run(operation, work);
     }
 

@@ -48,7 +48,7 @@ abstract class Dialect {
      *
      * @param waitMillis how long a caller may wait for a write queued behind others
      */
-    abstract WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis);
+    abstract WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis);
 
     /** Loaded by name through this class's loader: the relocated agent jar cannot rely on DriverManager. */
     abstract String driverClassName();

@@ -15,11 +15,11 @@ final class GroupCommit extends WriteStrategy {
     /** What the writer does while no write waits (H2: {@link H2FileCompaction}). */
     final GroupCommitWriter.IdleWork idleWork;
 
-    GroupCommit(StoreConnections table, long waitMillis) {
+    GroupCommit(RecordTable table, long waitMillis) {
         this(table, waitMillis, GroupCommitWriter.NONE);
     }
 
-    GroupCommit(StoreConnections table, long waitMillis, GroupCommitWriter.IdleWork idleWork) {
+    GroupCommit(RecordTable table, long waitMillis, GroupCommitWriter.IdleWork idleWork) {
         super(table);
         this.idleWork = idleWork;
         this.writer = new GroupCommitWriter(table, table.description, GroupCommitWriter.DEFAULT_MAX_BATCH,
@@ -27,7 +27,7 @@ final class GroupCommit extends WriteStrategy {
     }
 
     @Override
-    <T> T write(String operation, StoreConnections.SqlWork<T> work) {
+    <T> T write(String operation, RecordTable.SqlWork<T> work) {
         return writer.write(operation, work::apply);
     }
 

@@ -9,33 +9,53 @@ import dev.idempotency.agent.store.ClaimResult;
 /**
  * PostgreSQL and MariaDB: a new key is claimed before any read, by an insert that writes nothing
  * to a key that has a row, and concurrent callers share these inserts and their completions
- * ({@link SharedStatements}); how a group of new keys is inserted is the database's
- * ({@link PostgresClaimRows}, {@link ClaimRows}). A caller its group left out (a key that has a
+ * ({@link GroupedStatement}), as many statements at once as the pool has connections, so callers
+ * group only where they would otherwise wait for a connection; the rarer writes commit alone.
+ * Completions are grouped the same way on both (one JDBC batch in one transaction,
+ * {@link CompletionRows}); how a group of new keys is inserted is the database's
+ * ({@link PostgresClaimRows}, {@link MariaDbClaimRows}). A caller its group left out (a key that has a
  * row, a second caller of one key, a MariaDB server without {@code RETURNING}) goes on to the
  * replay read and the full single-row claim, each committing alone; a completion left out runs its
  * single-row statement. A caller returns only after the commit holding its row.
  */
-final class GroupedWrites extends SharedStatements {
+final class GroupedWrites extends CommitPerWrite {
 
+    /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
+    static final int MAX_GROUPED_ROWS = 128;
+
+    private final StatementSlots slots;
+    final GroupedStatement<CompletionRows.Completion, Boolean> completions;
+    private final int inFlight;
     private final BooleanSupplier insertsFirst;
-    final GroupedStatement<ClaimRows.NewClaim, ClaimResult> claims;
+    final GroupedStatement<NewClaim, ClaimResult> claims;
 
     /**
      * @param newKeys      the database's insert of a group of new keys: a key not returned has a row
      * @param insertsFirst whether the server can insert first (asked per claim: MariaDB learns it on connecting)
      * @param inFlight     grouped statements, claims and completions together, that may run at once
      */
-    GroupedWrites(StoreConnections table, GroupedStatement.Rows<ClaimRows.NewClaim, ClaimResult> newKeys,
+    GroupedWrites(RecordTable table, GroupedStatement.Rows<NewClaim, ClaimResult> newKeys,
             BooleanSupplier insertsFirst, int inFlight, long waitMillis) {
-        super(table, inFlight, waitMillis);
+        super(table);
+        this.inFlight = inFlight;
+        this.slots = new StatementSlots(inFlight);
+        this.completions = new GroupedStatement<>("complete", table.description,
+                new CompletionRows(table, table.dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
         this.insertsFirst = insertsFirst;
         this.claims = new GroupedStatement<>("claim", table.description, newKeys, MAX_GROUPED_ROWS, slots, waitMillis);
     }
 
     @Override
     Optional<ClaimResult> claimNewKey(ClaimRequest request) {
-        return insertsFirst.getAsBoolean() ? Optional.ofNullable(claims.run(new ClaimRows.NewClaim(request, newToken())))
+        return insertsFirst.getAsBoolean() ? Optional.ofNullable(claims.run(new NewClaim(request, newToken())))
                 : Optional.empty();
+    }
+
+    /** The caller's own single-row completion when its group left it out. */
+    @Override
+    boolean complete(CompletionRows.Completion completion) {
+        Boolean completed = completions.run(completion);
+        return completed != null ? completed : super.complete(completion);
     }
 
     @Override

@@ -54,7 +54,7 @@ final class H2Dialect extends Dialect {
 
     /** H2 is lock-bound with many writers and writes its file once per commit: batching wins twice. */
     @Override
-    WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
+    WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
         return new GroupCommit(table, waitMillis, new H2FileCompaction());
     }
 

@@ -38,13 +38,13 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcIdempotencyStore.class);
 
-    private final StoreConnections table;
+    private final RecordTable table;
     private final AutoCloseable closePool;
     private final TableSql sql;
     private final WriteStrategy writes;
     private final ReplayReads replays;
 
-    JdbcIdempotencyStore(StoreConnections table, AutoCloseable closePool, WriteStrategy writes) {
+    JdbcIdempotencyStore(RecordTable table, AutoCloseable closePool, WriteStrategy writes) {
         this.table = table;
         this.closePool = closePool;
         this.sql = table.sql;
@@ -299,11 +299,11 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
     }
 
     /** Runs a change and returns once it is committed, as the strategy commits. */
-    private <T> T write(String operation, StoreConnections.SqlWork<T> work) {
+    private <T> T write(String operation, RecordTable.SqlWork<T> work) {
         return writes.write(operation, work);
     }
 
-    private <T> T run(String operation, StoreConnections.SqlWork<T> work) {
+    private <T> T run(String operation, RecordTable.SqlWork<T> work) {
         return table.run(operation, work);
     }
 

@@ -59,7 +59,7 @@ public final class JdbcStores {
             openEmbeddedFile(config.getDataSource());
         }
         HikariDataSource pool = new HikariDataSource(config);
-        StoreConnections table = new StoreConnections(pool, dialect, new TableSql(settings.table(), dialect),
+        RecordTable table = new RecordTable(pool, dialect, new TableSql(settings.table(), dialect),
                 dialect.name() + " store, " + settings.describe(), settings.url());
         // A write queued behind others waits at most what one of its own could take.
         long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
@@ -78,7 +78,7 @@ public final class JdbcStores {
 
     /** Picks a store's {@link WriteStrategy}; by default the dialect's own. */
     interface StrategyChoice {
-        WriteStrategy choose(StoreConnections table, StoreSettings settings, long waitMillis);
+        WriteStrategy choose(RecordTable table, StoreSettings settings, long waitMillis);
     }
 
     /**

@@ -66,13 +66,13 @@ final class MariaDbDialect extends Dialect {
      * INSERT+UPDATE pair at 1 and 8 callers, against 0.75-0.83 with the replay read and upsert.
      */
     @Override
-    WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
+    WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
         return groupedWrites(table, settings.poolSize(), waitMillis);
     }
 
     /** @param inFlight grouped statements that may run at once */
-    GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
-        return new GroupedWrites(table, new ClaimRows(table, this, table.sql), this::insertsFirst, inFlight,
+    GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
+        return new GroupedWrites(table, new MariaDbClaimRows(table, this, table.sql), this::insertsFirst, inFlight,
                 waitMillis);
     }
 
@@ -222,7 +222,7 @@ final class MariaDbDialect extends Dialect {
      * key error and nothing of it is applied: a plain insert writes nothing to an existing row,
      * and, unlike {@code INSERT IGNORE}, turns no other error into a warning.
      */
-    PreparedStatement insertRows(Connection connection, TableSql sql, List<ClaimRows.NewClaim> claims)
+    PreparedStatement insertRows(Connection connection, TableSql sql, List<NewClaim> claims)
             throws SQLException {
         if (!supportsReturning(connection)) {
             return null;
@@ -235,7 +235,7 @@ final class MariaDbDialect extends Dialect {
                 + TableSql.CLAIM_COLUMNS + ") VALUES " + rows + " RETURNING " + sql.selectList);
         try {
             int parameter = 1;
-            for (ClaimRows.NewClaim claim : claims) {
+            for (NewClaim claim : claims) {
                 parameter = TableSql.bindClaim(statement, parameter, claim.request, claim.token);
             }
             return statement;
@@ -246,7 +246,7 @@ final class MariaDbDialect extends Dialect {
     }
 
     /** Which of the claims' keys have a row now: one plain read by primary key, locking nothing. */
-    Set<List<String>> existingKeys(Connection connection, TableSql sql, List<ClaimRows.NewClaim> claims)
+    Set<List<String>> existingKeys(Connection connection, TableSql sql, List<NewClaim> claims)
             throws SQLException {
         StringJoiner pairs = new StringJoiner(", ", "(", ")");
         for (int i = 0; i < claims.size(); i++) {
@@ -256,7 +256,7 @@ final class MariaDbDialect extends Dialect {
         try (PreparedStatement query = connection.prepareStatement("SELECT scope, idem_key FROM " + sql.table
                 + " WHERE (scope, idem_key) IN " + pairs)) {
             int parameter = 1;
-            for (ClaimRows.NewClaim claim : claims) {
+            for (NewClaim claim : claims) {
                 query.setString(parameter++, claim.request.scope());
                 query.setString(parameter++, claim.request.key());
             }

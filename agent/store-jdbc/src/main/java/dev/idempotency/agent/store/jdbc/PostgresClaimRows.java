@@ -21,7 +21,7 @@ import dev.idempotency.agent.store.StoredRecord;
  * of rows. A key that comes back is its caller's claim; a key that does not has a row already, and
  * its caller goes on to the replay read (as after the single-row insert).
  */
-final class PostgresClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
+final class PostgresClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
 
     private static final String[] TYPES = {"varchar", "varchar", "varchar", "varchar", "varchar", "int8", "int8",
         "varchar", "int8"};
@@ -44,24 +44,24 @@ final class PostgresClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimR
     }
 
     @Override
-    String scope(ClaimRows.NewClaim claim) {
+    String scope(NewClaim claim) {
         return claim.request.scope();
     }
 
     @Override
-    String key(ClaimRows.NewClaim claim) {
+    String key(NewClaim claim) {
         return claim.request.key();
     }
 
     /** The single-row insert; null when the key has a row. */
     @Override
-    ClaimResult runAlone(Connection connection, ClaimRows.NewClaim claim) throws SQLException {
+    ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
         StoredRecord fresh = dialect.runClaim(connection, claimIfAbsent, claim.request, claim.token);
         return fresh == null ? null : ClaimResult.claimed(fresh);
     }
 
     @Override
-    List<ClaimResult> runDistinct(Connection connection, List<ClaimRows.NewClaim> claims) throws SQLException {
+    List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
         int rows = claims.size();
         Object[][] columns = new Object[TYPES.length][];
         columns[0] = new String[rows];
@@ -98,7 +98,7 @@ final class PostgresClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimR
             }
         }
         List<ClaimResult> results = new ArrayList<>(rows);
-        for (ClaimRows.NewClaim claim : claims) {
+        for (NewClaim claim : claims) {
             StoredRecord record = returned.get(Collections.unmodifiableList(Arrays.asList(claim.request.scope(), claim.request.key())));
             results.add(record == null ? null : ClaimResult.claimed(record));
         }

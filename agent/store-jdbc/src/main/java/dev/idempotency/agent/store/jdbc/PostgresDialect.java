@@ -37,12 +37,12 @@ final class PostgresDialect extends Dialect {
 
     /** New keys inserted first; claims and completions grouped, as many statements in flight as the pool has connections. */
     @Override
-    WriteStrategy writeStrategy(StoreConnections table, StoreSettings settings, long waitMillis) {
+    WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
         return groupedWrites(table, settings.poolSize(), waitMillis);
     }
 
     /** @param inFlight grouped statements that may run at once */
-    GroupedWrites groupedWrites(StoreConnections table, int inFlight, long waitMillis) {
+    GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
         return new GroupedWrites(table, new PostgresClaimRows(table, this, table.sql, claimIfAbsentSql(table.sql)),
                 () -> true, inFlight, waitMillis);
     }

@@ -30,10 +30,10 @@ final class ReplayReads {
     private static final int ATTEMPT_READS = 4;
     private static final Logger LOG = LoggerFactory.getLogger(ReplayReads.class);
 
-    private final StoreConnections table;
+    private final RecordTable table;
     final AttemptTally unwrittenAttempts;
 
-    ReplayReads(StoreConnections table) {
+    ReplayReads(RecordTable table) {
         this.table = table;
         this.unwrittenAttempts = new AttemptTally(table.sql);
     }

@@ -21,9 +21,9 @@ abstract class WriteStrategy implements AutoCloseable {
     /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
     private static final int CLAIM_ROUNDS = 8;
 
-    final StoreConnections table;
+    final RecordTable table;
 
-    WriteStrategy(StoreConnections table) {
+    WriteStrategy(RecordTable table) {
         this.table = table;
     }
 
@@ -63,7 +63,7 @@ abstract class WriteStrategy implements AutoCloseable {
     }
 
     /** Runs a change and returns once it is committed. */
-    abstract <T> T write(String operation, StoreConnections.SqlWork<T> work);
+    abstract <T> T write(String operation, RecordTable.SqlWork<T> work);
 
     /** Has the tally's counts written later, off the callers' threads. */
     abstract void flushLater(AttemptTally tally);

@@ -42,7 +42,7 @@ abstract class GroupedStatementsOnDatabaseTest {
     private final List<Connection> lockHolders = new ArrayList<>();
     private StoreSettings settings;
     private JdbcIdempotencyStore store;
-    private GroupedStatement<ClaimRows.NewClaim, ClaimResult> claims;
+    private GroupedStatement<NewClaim, ClaimResult> claims;
     private GroupedStatement<CompletionRows.Completion, Boolean> completions;
 
     abstract StoreSettings settings(String table);
@@ -51,7 +51,7 @@ abstract class GroupedStatementsOnDatabaseTest {
     abstract boolean killLockWaiter(Connection admin, String table) throws SQLException;
 
     /** The database's grouped strategy with one statement in flight. */
-    abstract WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis);
+    abstract WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis);
 
     @BeforeEach
     void open() {

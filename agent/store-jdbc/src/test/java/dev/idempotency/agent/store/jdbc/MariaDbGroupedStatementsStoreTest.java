@@ -10,7 +10,7 @@ class MariaDbGroupedStatementsStoreTest extends MariaDbStoreTest {
         return JdbcStores.open(settings, Dialect.forUrl(settings.url()), MariaDbGroupedStatementsStoreTest::oneInFlight);
     }
 
-    static WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+    static WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {
         return ((MariaDbDialect) table.dialect).groupedWrites(table, 1, waitMillis);
     }
 }

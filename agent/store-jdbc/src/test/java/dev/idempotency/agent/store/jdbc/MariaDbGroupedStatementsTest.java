@@ -16,7 +16,7 @@ class MariaDbGroupedStatementsTest extends GroupedStatementsOnDatabaseTest {
     }
 
     @Override
-    WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+    WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {
         return MariaDbGroupedStatementsStoreTest.oneInFlight(table, settings, waitMillis);
     }
 

@@ -10,7 +10,7 @@ class PostgresGroupedStatementsStoreTest extends PostgresStoreTest {
         return JdbcStores.open(settings, Dialect.forUrl(settings.url()), PostgresGroupedStatementsStoreTest::oneInFlight);
     }
 
-    static WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+    static WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {
         return ((PostgresDialect) table.dialect).groupedWrites(table, 1, waitMillis);
     }
 }

@@ -15,7 +15,7 @@ class PostgresGroupedStatementsTest extends GroupedStatementsOnDatabaseTest {
     }
 
     @Override
-    WriteStrategy oneInFlight(StoreConnections table, StoreSettings settings, long waitMillis) {
+    WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {
         return PostgresGroupedStatementsStoreTest.oneInFlight(table, settings, waitMillis);
     }
 

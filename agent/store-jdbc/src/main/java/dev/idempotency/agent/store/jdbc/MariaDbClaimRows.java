@@ -22,23 +22,11 @@ import dev.idempotency.agent.store.StoredRecord;
  * duplicate key error, which applies nothing; a caller left out ({@code null}) goes on to the
  * replay read and the full claim, as does every caller on a server without {@code RETURNING}.
  */
-final class ClaimRows extends DistinctKeyRows<ClaimRows.NewClaim, ClaimResult> {
-
-    /** A claim request and the token its new record would carry. */
-    static final class NewClaim {
-
-        final ClaimRequest request;
-        final long token;
-
-        NewClaim(ClaimRequest request, long token) {
-            this.request = request;
-            this.token = token;
-        }
-    }
+final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
 
     private final MariaDbDialect mariaDb;
 
-    ClaimRows(GroupCommitWriter.ConnectionSource connections, MariaDbDialect dialect, TableSql sql) {
+    MariaDbClaimRows(GroupCommitWriter.ConnectionSource connections, MariaDbDialect dialect, TableSql sql) {
         super(connections, dialect, sql);
         this.mariaDb = dialect;
     }

@@ -14,7 +14,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * The pool of one store and its record table: every connection handed out has the schema in
  * place (created or checked on first use, see {@link StoreSchema}).
  */
-final class StoreConnections implements GroupCommitWriter.ConnectionSource {
+final class RecordTable implements GroupCommitWriter.ConnectionSource {
 
     /** Statements run on one connection. */
     interface SqlWork<T> {
@@ -32,7 +32,7 @@ final class StoreConnections implements GroupCommitWriter.ConnectionSource {
     /** What the store logged about its table's layout when it first reached it; null for nothing. */
     private volatile String schemaNotice;
 
-    StoreConnections(DataSource pool, Dialect dialect, TableSql sql, String description, String url) {
+    RecordTable(DataSource pool, Dialect dialect, TableSql sql, String description, String url) {
         this.url = url;
         this.pool = pool;
         this.dialect = dialect;

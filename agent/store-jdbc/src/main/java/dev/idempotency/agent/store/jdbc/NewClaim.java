@@ -1,0 +1,15 @@
+package dev.idempotency.agent.store.jdbc;
+
+import dev.idempotency.agent.store.ClaimRequest;
+
+/** A claim request of a new key in a grouped insert, and the token its new record would carry. */
+final class NewClaim {
+
+    final ClaimRequest request;
+    final long token;
+
+    NewClaim(ClaimRequest request, long token) {
+        this.request = request;
+        this.token = token;
+    }
+}
