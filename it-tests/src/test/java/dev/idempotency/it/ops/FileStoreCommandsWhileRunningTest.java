@@ -52,6 +52,7 @@ class FileStoreCommandsWhileRunningTest {
             assertThat(note).exists();
 
             demo.kill();
+            long killedAt = System.nanoTime();
             assertThat(note).as("a killed service leaves its note").exists();
             AgentCli.Result stopped = cli.run("list", "--state", "in_progress");
             assertThat(stopped.exitCode()).as("a stale note is not read when the file is free: %s", stopped).isZero();
@@ -63,7 +64,9 @@ class FileStoreCommandsWhileRunningTest {
             assertThat(payment.status()).as(payment.body()).isEqualTo(201);
             await().atMost(Duration.ofSeconds(30)).until(() -> Files.readString(note).contains("pid=" + demo.pid()));
             int ordersBefore = Orders.count(service);
-            // A retry finds its owner gone: the record becomes UNKNOWN, and nothing executes.
+            // Once the killed owner's leases have run out, a retry finds its owner gone: the record
+            // becomes UNKNOWN, and nothing executes. (Before that, it is still in progress: 409.)
+            Orders.awaitLeasesOfTheKilledLapsed(killedAt);
             for (String[] crashed : new String[][] {{"crash-complete", COMPLETE_LATER}, {"crash-release", RELEASE_LATER}}) {
                 Http.Response retry = Orders.create(service, crashed[0], crashed[1], Http.DEFAULT_TIMEOUT);
                 assertThat(Orders.problemType(retry)).as(retry.body()).endsWith(Orders.OUTCOME_UNKNOWN);

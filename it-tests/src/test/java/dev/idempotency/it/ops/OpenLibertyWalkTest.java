@@ -33,9 +33,13 @@ class OpenLibertyWalkTest {
         Path config = Files.writeString(dir.resolve("agent.yaml"), HEAD + "endpoints: []\n");
         try (OpenLiberty liberty = OpenLiberty.builder(Artifacts.estateJavaee8War(), "estate-javaee8", "/api")
                 .workDir(dir).agentConfig(config).start()) {
+            AgentCli cli = new AgentCli(dir, config);
+            // Asked at once, before the agent has made Liberty's MBean server with Liberty's builder:
+            // the command waits for it (a few seconds at most) rather than failing.
+            AgentCli.Result early = cli.runWithoutConfig("status", Long.toString(liberty.pid()));
+            assertThat(early.exitCode()).as(early.toString()).isZero();
             Http.Response created = Http.to(liberty.baseUri()).postJson("/api/orders", ORDER);
             assertThat(created.status()).as(created.body()).isEqualTo(201);
-            AgentCli cli = new AgentCli(dir, config);
 
             AgentCli.Result discovered = cli.runWithoutConfig("discover", Long.toString(liberty.pid()));
 

@@ -67,7 +67,8 @@ class RedisSharedStoreTest {
                 for (Future<Http.Response> answer : answers) {
                     statuses.add(answer.get(60, TimeUnit.SECONDS).status());
                 }
-                assertThat(statuses).as("round %d", round).containsOnly(201, 409);
+                // 409 for those that met the first in flight; 201 replayed for those that came after it
+                assertThat(statuses).as("round %d", round).isSubsetOf(201, 409);
                 assertThat(Orders.createWithRetries(one::baseUri, key, "", Duration.ofSeconds(30)).status())
                         .isEqualTo(201);
             }

@@ -23,10 +23,18 @@ public final class StatusConnection {
     /** How long a command waits for the status of a JVM that is still starting: longer than it takes to publish. */
     static final Duration PUBLISH_WAIT = AgentStartup.STATUS_PUBLISHED_AFTER.multipliedBy(2);
     private static final Duration POLL = Duration.ofMillis(200);
+    /**
+     * What the JVM's management agent says when the host names its own MBean server builder
+     * (Open Liberty) and nobody has made the platform server with the host's loader yet: the agent
+     * does, when it publishes its status, a few seconds after start at the latest.
+     */
+    private static final String HOST_BUILDER_NOT_YET = "Failed to load MBeanServerBuilder";
 
     /**
      * The address of the local JMX connector of process {@code pid}, started if need be, when the
-     * agent runs there. Signals the process only when it is a JVM this user may attach to.
+     * agent runs there; for a host whose MBean server only the agent can make (see
+     * {@link #HOST_BUILDER_NOT_YET}), waits up to {@link #PUBLISH_WAIT} for it. Signals the process
+     * only when it is a JVM this user may attach to.
      *
      * @throws CommandFailed saying why not (without the command's name)
      */
@@ -35,6 +43,29 @@ public final class StatusConnection {
         if (refusal != null) {
             throw new CommandFailed(refusal);
         }
+        long deadline = System.nanoTime() + PUBLISH_WAIT.toNanos();
+        while (true) {
+            try {
+                return connectorOf(pid);
+            } catch (CommandFailed failed) {
+                if (!failed.getMessage().contains(HOST_BUILDER_NOT_YET) || System.nanoTime() > deadline) {
+                    throw failed;
+                }
+                sleep(POLL);
+            }
+        }
+    }
+
+    private static void sleep(Duration pause) {
+        try {
+            Thread.sleep(pause.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CommandFailed("interrupted");
+        }
+    }
+
+    private static String connectorOf(String pid) {
         try {
             try (AttachedJvm target = AttachedJvm.attach(pid)) {
                 Properties properties = target.systemProperties();
