@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: the javax legacy demo (embedded Tomcat 9) bare, and with the agent on the
-# embedded H2 store, on PostgreSQL and on MariaDB, in one run, with the raw store limit and start-up
-# beside it. The pgapp-* cases keep the demo's orders in PostgreSQL instead of its H2 file. A case
-# named <case>@<x> runs <case> with the agent jar AGENT_<x> and/or the lines STORE_<x> added to the
-# store section of a server database's config (an A/B of two builds or settings in one run).
+# embedded H2 store, the mvstore: file store, PostgreSQL, MariaDB and Redis, in one run, with the
+# raw store limit and start-up beside it. The pgapp-* cases keep the demo's orders in PostgreSQL
+# instead of its H2 file. A case named <case>@<x> runs <case> with the agent jar AGENT_<x> and/or
+# the lines STORE_<x> added to the store section of a server database's config (an A/B of two
+# builds or settings in one run).
 #
 #   it-tests/perf/run.sh quick    # smoke check that every part runs (under a minute); numbers meaningless
-#   it-tests/perf/run.sh full     # the measurement (about 40 min with ROUNDS=2, 55 with the default 3)
+#   it-tests/perf/run.sh full     # the measurement (about 45 min with ROUNDS=2, 65 with the default 3)
 #
 # Load generator: wrk (installed with apt-get if missing) with requests.lua: fixed concurrency on
 # loopback, unique Idempotency-Key per request for "new", one completed key for "replay".
@@ -29,7 +30,7 @@ case "$MODE" in
     : "${CASES:=bare-create h2-new h2-replay pg-new mdb-new}" "${JMH:=-wi 0 -i 1 -r 1s -p database=h2}" ;;
   full)
     : "${ROUNDS:=3}" "${WARMUP_MIN:=90}" "${WARMUP_MAX:=150}" "${WINDOW:=10}" "${MEASURE:=15}" "${STARTUP_SAMPLES:=5}"
-    : "${CASES:=bare-get h2-get pg-get mdb-get bare-create h2-new h2-replay pg-new pg-replay mdb-new mdb-replay}"
+    : "${CASES:=bare-get h2-get pg-get mdb-get bare-create h2-new h2-replay mv-new mv-replay pg-new pg-replay mdb-new mdb-replay}"
     : "${JMH:=-wi 3 -w 2s -i 5 -r 2s -p database=h2,postgres,mariadb}" ;;
   *) echo "usage: $0 quick|full" >&2; exit 2 ;;
 esac
@@ -160,6 +161,8 @@ launch() { # case run_id
   local kind=${name%%-*}
   case "$kind" in
     h2) opts+=("-javaagent:$agent=config=$root/agent-config/examples/demo.yaml") ;;
+    mv) { cat "$root/agent-config/examples/demo.yaml"; printf '\nstore:\n  url: mvstore:./idempotency-store/agent\n'; } \
+          >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
     pg|mdb|rd) server_config "$kind" "${TABLE_PREFIX}$2" "$store" >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
@@ -264,10 +267,11 @@ startup_samples() {
 }
 
 # The raw store limit: plain INSERT + UPDATE of the same row on the same databases (the store
-# engineer's JMH benchmark), with the store's own claim+complete beside it; pool of 8, 8 threads.
+# engineer's JMH benchmark), with the store's own claim+complete beside it, and the INSERT alone
+# (one durable single-row write: the floor of a new key); pool of 8, 8 threads.
 raw_store_limit() {
   # shellcheck disable=SC2086
-  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsertUpdate|claimAndComplete)' -f 1 -t 8 $JMH \
+  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsert|rawInsertUpdate|claimAndComplete)$' -f 1 -t 8 $JMH \
     -rf csv -rff "$OUT/raw-store.csv" >"$OUT/raw-store.log" 2>&1 || log "the raw store benchmark failed: see $OUT/raw-store.log"
 }
 

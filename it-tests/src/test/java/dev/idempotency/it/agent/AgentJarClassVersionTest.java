@@ -29,9 +29,9 @@ class AgentJarClassVersionTest {
     private static final int JAVA_8 = 52;
     /** Class-name prefixes (as stored in the jar) allowed a newer class file, with the newest each may have. */
     private static final Map<String, Integer> LOADED_ONLY_ON_NEWER = Map.of(
-            "inst/dev/idempotency/agent/javaagent/modules/", 53,
-            "inst/dev/idempotency/agent/javaagent/cli/verify/", 55,
-            "inst/dev/idempotency/agent/javaagent/instrumentation/HttpClientAdvice", 55);
+            "inst/dev/idempotency/agent/tooling/modules/", 53,
+            "inst/dev/idempotency/agent/cli/verify/", 55,
+            "inst/dev/idempotency/agent/tooling/HttpClientAdvice", 55);
 
     @Test
     void everyClassRunsOnJava8AndTheLauncherOnJava7() throws IOException {

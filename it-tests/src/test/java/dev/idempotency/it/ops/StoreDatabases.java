@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.UUID;
@@ -68,6 +70,17 @@ enum StoreDatabases {
 
     Connection connect() throws SQLException {
         return DriverManager.getConnection(url(), user, "");
+    }
+
+    /** The state of {@code key}'s record in {@code table}, read directly (not through a relay); "none" without one. */
+    String stateOf(String table, String key) throws SQLException {
+        try (Connection connection = connect();
+                PreparedStatement select = connection.prepareStatement("SELECT state FROM " + table + " WHERE idem_key = ?")) {
+            select.setString(1, key);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getString(1) : "none";
+            }
+        }
     }
 
     void dropTables(String table) {

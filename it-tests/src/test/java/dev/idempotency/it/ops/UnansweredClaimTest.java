@@ -7,9 +7,6 @@ import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
 import java.net.URI;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -39,7 +36,7 @@ class UnansweredClaimTest {
     @EnumSource(StoreDatabases.class)
     void aRefusedRequestWhoseClaimWasCommittedExecutesAtItsRetry(StoreDatabases database) throws Exception {
         try (RelayedStore store = RelayedStore.of(database)) {
-            refusedThenRetried(store.relay(), store.config(), () -> stateOf(database, store.table(), "lost-answer"));
+            refusedThenRetried(store.relay(), store.config(), () -> database.stateOf(store.table(), "lost-answer"));
         }
     }
 
@@ -92,16 +89,5 @@ class UnansweredClaimTest {
 
     private static boolean keeperWithdrewOne(DemoApp demo) {
         return demo.stderr().stream().anyMatch(line -> line.contains("withdrew 1 claim(s)"));
-    }
-
-    /** The record's state, read from the database directly, not through the relay. */
-    private static String stateOf(StoreDatabases database, String table, String key) throws Exception {
-        try (Connection connection = database.connect();
-                PreparedStatement select = connection.prepareStatement("SELECT state FROM " + table + " WHERE idem_key = ?")) {
-            select.setString(1, key);
-            try (ResultSet row = select.executeQuery()) {
-                return row.next() ? row.getString(1) : "none";
-            }
-        }
     }
 }

@@ -7,11 +7,12 @@ import dev.idempotency.agent.config.ConfigException;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.config.ConfigLocation;
 import dev.idempotency.agent.config.OnConfigError;
-import dev.idempotency.agent.javaagent.instrumentation.BootstrapBridge;
-import dev.idempotency.agent.javaagent.instrumentation.ClassDefiner;
-import dev.idempotency.agent.javaagent.instrumentation.Instrumenter;
-import dev.idempotency.agent.javaagent.instrumentation.JdkClients;
-import dev.idempotency.agent.javaagent.instrumentation.JdkHandOffs;
+import dev.idempotency.agent.management.AgentProperties;
+import dev.idempotency.agent.tooling.BootstrapBridge;
+import dev.idempotency.agent.tooling.ClassDefiner;
+import dev.idempotency.agent.tooling.Instrumenter;
+import dev.idempotency.agent.tooling.JdkClients;
+import dev.idempotency.agent.tooling.JdkHandOffs;
 import java.lang.instrument.Instrumentation;
 import java.time.Duration;
 import java.util.Collections;
@@ -22,25 +23,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /** The start-up sequence: config, bridge, attempt log and metrics, core, instrumentation, one line on stderr. */
 public final class AgentStartup {
-
-    /**
-     * Set in the host JVM once the agent runs there (its version and config file), so that the
-     * {@code attach} command can tell an operator the agent is already in a process.
-     */
-    public static final String RUNNING_PROPERTY = "idempotency.agent.running";
-
-    /**
-     * Set in the host JVM when the agent stays out of it (a broken config, a failed start), with
-     * why: {@code status} has no agent to ask there, and says this instead.
-     */
-    public static final String NOT_RUNNING_PROPERTY = "idempotency.agent.not-running";
-
-    /**
-     * The status and the metrics appear on JMX at the first attempt, or this long after start at
-     * the latest (not in premain: the platform MBean server would fix {@code java.util.logging}'s
-     * LogManager before the application chose its own).
-     */
-    public static final Duration STATUS_PUBLISHED_AFTER = Duration.ofSeconds(5);
 
     private static final AtomicBoolean started = new AtomicBoolean();
     /** The running agent's status, which hears of a second start too. */
@@ -95,7 +77,7 @@ public final class AgentStartup {
         }
         Diagnostics.info(startupLine(config, runtime.storeKind()));
         ProtectionCheck.schedule(status, config.protectionCheckAfter());
-        System.setProperty(RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());
+        System.setProperty(AgentProperties.RUNNING_PROPERTY, AgentVersion.get() + " with " + config.source().toAbsolutePath().normalize());
     }
 
     /**
@@ -169,8 +151,8 @@ public final class AgentStartup {
 
     /** Keeps why the agent does not run where {@code status} finds it, unless an agent runs after all. */
     static void notRunning(String why) {
-        if (System.getProperty(RUNNING_PROPERTY) == null) {
-            System.setProperty(NOT_RUNNING_PROPERTY, why);
+        if (System.getProperty(AgentProperties.RUNNING_PROPERTY) == null) {
+            System.setProperty(AgentProperties.NOT_RUNNING_PROPERTY, why);
         }
     }
 

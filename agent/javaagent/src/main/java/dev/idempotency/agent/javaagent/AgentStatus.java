@@ -2,8 +2,8 @@ package dev.idempotency.agent.javaagent;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
-import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
-import dev.idempotency.agent.javaagent.instrumentation.InstrumentationEvents;
+import dev.idempotency.agent.tooling.EntryPointKind;
+import dev.idempotency.agent.tooling.InstrumentationEvents;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;

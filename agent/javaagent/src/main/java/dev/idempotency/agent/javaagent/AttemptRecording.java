@@ -12,6 +12,7 @@ import dev.idempotency.agent.config.LoggingConfig;
 import dev.idempotency.agent.config.PrometheusConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.AttemptListeners;
+import dev.idempotency.agent.management.AgentProperties;
 import dev.idempotency.agent.metrics.AttemptMetrics;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import dev.idempotency.agent.metrics.prometheus.PrometheusExposition;
@@ -96,7 +97,7 @@ final class AttemptRecording {
             beans.put(MetricsRegistration.fileStoreName(), runtime.fileStoreAccess());
         }
         // The host's JMX, not a fault of the agent's: one line with what it costs, no stack trace.
-        MetricsRegistration.registerLater(metrics, AgentStartup.STATUS_PUBLISHED_AFTER,
+        MetricsRegistration.registerLater(metrics, AgentProperties.STATUS_PUBLISHED_AFTER,
                 (where, failure) -> status.warn(where + " failed, so status, discover and the JMX metrics cannot read "
                         + "this process (requests are protected as before): " + failure), beans, hostLoaders);
         if (prometheus != null) {

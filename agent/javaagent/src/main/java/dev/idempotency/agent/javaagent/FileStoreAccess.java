@@ -1,5 +1,8 @@
 package dev.idempotency.agent.javaagent;
 
+import dev.idempotency.agent.management.FileStoreAccessMXBean;
+import dev.idempotency.agent.management.RecordData;
+import dev.idempotency.agent.management.ResponseData;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreUnavailableException;

@@ -7,14 +7,17 @@ import dev.idempotency.agent.config.KeeperConfig;
 import dev.idempotency.agent.core.attempt.AttemptListener;
 import dev.idempotency.agent.core.attempt.RandomUuids;
 import dev.idempotency.agent.core.decision.IdempotencyGate;
+import dev.idempotency.agent.core.decision.OutcomeWrites;
 import dev.idempotency.agent.core.discover.UndeclaredRequests;
 import dev.idempotency.agent.core.policy.EndpointPolicy;
 import dev.idempotency.agent.core.route.RouteTable;
 import dev.idempotency.agent.core.time.TimeSource;
+import dev.idempotency.agent.management.ThisProcess;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.OpeningStore;
 import dev.idempotency.agent.store.StoreProvider;
 import dev.idempotency.agent.store.StoreProviders;
+import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.held.HolderFile;
 import dev.idempotency.agent.store.keeper.KeeperSettings;
 import dev.idempotency.agent.store.keeper.StoreKeeper;
@@ -37,6 +40,11 @@ final class RunningAgent {
      * pool opens without it and requests then fail within the connect timeout.
      */
     static final Duration OPENING_GRACE = Duration.ofSeconds(10);
+
+    /** Threads writing outcomes behind the responses, at most. */
+    static final int OUTCOME_WRITERS = 4;
+    /** How long a stopping JVM waits for the outcomes still queued. */
+    static final Duration OUTCOME_DRAIN = Duration.ofSeconds(5);
 
     /** The thread that opens the store while the application starts. */
     static final String STORE_OPENER_THREAD = "idempotency-store-open";
@@ -73,7 +81,7 @@ final class RunningAgent {
         OpeningStore store = OpeningStore.start(() -> provider.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
-                TimeSource.system());
+                TimeSource.system(), outcomeWrites(settings));
         gate.serviceName(config.serviceName());
         Path heldFile = provider.heldFile(settings.url());
         Path storeFile = heldFile == null ? null : heldFile.toAbsolutePath().normalize();
@@ -158,9 +166,21 @@ final class RunningAgent {
         return gate.undeclaredRequests();
     }
 
-    /** Claims this JVM is executing now. */
+    /** Claims this JVM holds now: executing, or answered with the outcome still being written. */
     int executionsInProgress() {
         return gate.leases().size();
+    }
+
+    /**
+     * Outcomes are written behind the responses by as many writers as may share the store's
+     * grouped writes (at most {@link #OUTCOME_WRITERS}); what is queued when the JVM stops is
+     * written first, for at most {@link #OUTCOME_DRAIN}.
+     */
+    private static OutcomeWrites outcomeWrites(StoreSettings settings) {
+        OutcomeWrites writes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OUTCOME_WRITERS));
+        Runtime.getRuntime().addShutdownHook(StoreThreads.named("idempotency-outcomes-drain")
+                .newThread(() -> writes.drain(OUTCOME_DRAIN.toMillis())));
+        return writes;
     }
 
     /** Renewals extend every live claim by the longest lease declared, so no endpoint's claim runs short. */

@@ -1,10 +1,9 @@
 package dev.idempotency.agent.javaagent;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigLoader;
-import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
+import dev.idempotency.agent.management.AgentProperties;
+import dev.idempotency.agent.tooling.EntryPointKind;
 import java.lang.ref.WeakReference;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The status lists the entry points of live loaders, and keeps no loader alive for it. */
 class AgentStatusTest {
@@ -93,12 +93,12 @@ class AgentStatusTest {
         try {
             AgentStartup.start("config=" + broken, null, true);
 
-            assertThat(System.getProperty(AgentStartup.RUNNING_PROPERTY)).isNull();
-            assertThat(System.getProperty(AgentStartup.NOT_RUNNING_PROPERTY))
+            assertThat(System.getProperty(AgentProperties.RUNNING_PROPERTY)).isNull();
+            assertThat(System.getProperty(AgentProperties.NOT_RUNNING_PROPERTY))
                     .startsWith("the config has errors; on-config-error is disable, so the service runs UNPROTECTED")
                     .contains("PUSH");
         } finally {
-            System.clearProperty(AgentStartup.NOT_RUNNING_PROPERTY);
+            System.clearProperty(AgentProperties.NOT_RUNNING_PROPERTY);
         }
     }
 

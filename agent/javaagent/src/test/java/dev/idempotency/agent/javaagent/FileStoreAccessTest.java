@@ -1,8 +1,8 @@
 package dev.idempotency.agent.javaagent;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import dev.idempotency.agent.management.FileStoreAccessMXBean;
+import dev.idempotency.agent.management.RecordData;
+import dev.idempotency.agent.management.ResponseData;
 import dev.idempotency.agent.metrics.MetricsRegistration;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
@@ -35,6 +35,8 @@ import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The file store as the operator's commands reach it in a running service: the store's own

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigLoader;
-import dev.idempotency.agent.javaagent.instrumentation.EntryPointKind;
+import dev.idempotency.agent.tooling.EntryPointKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,7 +5,7 @@ import java.lang.reflect.InvocationTargetException;
 /** {@code Main-Class}: {@code java -jar idempotency-agent.jar <command>} runs the command line inside the agent's loader. */
 public final class CommandLineLauncher {
 
-    private static final String COMMAND_LINE = "dev.idempotency.agent.javaagent.cli.Cli";
+    private static final String COMMAND_LINE = "dev.idempotency.agent.cli.Cli";
 
     private CommandLineLauncher() {
     }

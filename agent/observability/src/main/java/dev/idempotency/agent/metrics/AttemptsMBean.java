@@ -43,7 +43,7 @@ final class AttemptsMBean implements DynamicMBean {
         add("LatencyP99Millis", "double", "99th percentile duration (bucket upper edge)",
                 () -> latency.percentileMillis(0.99));
         if (gauges != null) {
-            add("ExecutionsInProgress", "int", "claimed executions running in this JVM now",
+            add("ExecutionsInProgress", "int", "claims this JVM holds now: executing, or answered with the outcome still being written",
                     gauges::executionsInProgress);
             add("DroppedLogEvents", "long", "attempt-log events lost (queue full or sink failed)",
                     gauges::droppedLogEvents);

@@ -43,7 +43,8 @@ import dev.idempotency.agent.store.StoredResponse;
 /**
  * The store against the raw limit of its database, in one run: {@link #claimAndComplete} is what
  * a request with a new key costs, {@link #replay} what a retry of a completed one costs, and
- * {@link #rawInsertUpdate} is a plain INSERT and UPDATE of the same row on the same pool;
+ * {@link #rawInsertUpdate} is a plain INSERT and UPDATE of the same row on the same pool, and
+ * {@link #rawInsert} the INSERT alone (the floor of a new key: one durable single-row write);
  * {@link #storeThenRaw} runs the first and the last in turns and prints the ratio of their times.
  * Databases are named by system properties {@code idempotency.bench.<postgres|mariadb>.url}.
  *
@@ -244,15 +245,19 @@ public class StoreBenchmark {
         return replay;
     }
 
+    /**
+     * The floor of a new key: one durable single-row write (a plain INSERT of a claim's row,
+     * committed), the least a claim can cost before the handler runs.
+     */
+    @Benchmark
+    public int rawInsert(Keys keys) throws SQLException {
+        return insertClaimRow(keys.fresh());
+    }
+
     @Benchmark
     public int rawInsertUpdate(Keys keys) throws SQLException {
         String key = keys.fresh();
-        ClaimRequest request = request(key);
-        try (Connection connection = store.dataSource().getConnection();
-                PreparedStatement insert = connection.prepareStatement(rawInsert)) {
-            TableSql.bindClaim(insert, 1, request, 1);
-            insert.executeUpdate();
-        }
+        insertClaimRow(key);
         try (Connection connection = store.dataSource().getConnection();
                 PreparedStatement update = connection.prepareStatement(store.tableSql().complete)) {
             update.setInt(1, RESPONSE.status());
@@ -264,6 +269,14 @@ public class StoreBenchmark {
             update.setString(7, key);
             update.setLong(8, 1);
             return update.executeUpdate();
+        }
+    }
+
+    private int insertClaimRow(String key) throws SQLException {
+        try (Connection connection = store.dataSource().getConnection();
+                PreparedStatement insert = connection.prepareStatement(rawInsert)) {
+            TableSql.bindClaim(insert, 1, request(key), 1);
+            return insert.executeUpdate();
         }
     }
 

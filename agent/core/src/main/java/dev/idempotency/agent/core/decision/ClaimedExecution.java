@@ -21,10 +21,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One execution this JVM claimed. Its lease stays live (renewed by the keeper) while the request
- * holds this execution and has not reported the outcome; then the outcome is stored, or the key
- * released when the status says nothing happened. Whatever the application produced is stored
- * even when it threw or the client left: a retry after a timeout must see that outcome, not run
- * the operation again. Whatever fails on the way (the store, memory) ends the claim: a claim whose
+ * holds this execution and until its outcome is written; the outcome is stored, or the key
+ * released when the status says nothing happened, behind the response ({@link OutcomeWrites}).
+ * Whatever the application produced is stored even when it threw or the client left: a retry
+ * after a timeout must see that outcome, not run the operation again. Whatever fails on the way (the store, memory) ends the claim: a claim whose
  * outcome cannot be stored is marked unknown, never left in progress with its lease renewed.
  */
 final class ClaimedExecution implements Execution {
@@ -32,6 +32,8 @@ final class ClaimedExecution implements Execution {
     private final AttemptContext attempt;
     private final LeaseRef lease;
     private final RequestWork store;
+    /** Where {@link #finish} has the outcome written: behind the response, or at once. */
+    private final OutcomeWrites outcomes;
     private final LiveLeases leases;
     private final FailureReports reports;
     private final TimeSource time;
@@ -57,9 +59,10 @@ final class ClaimedExecution implements Execution {
         Verdict answer(String adapter, Throwable cause, boolean withdrawn);
     }
 
-    ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestWork store, LiveLeases leases,
-            FailureReports reports, TimeSource time, DropCleaner dropped, NotStarted notStarted) {
+    ClaimedExecution(AttemptContext attempt, LeaseRef lease, RequestWork store, OutcomeWrites outcomes,
+            LiveLeases leases, FailureReports reports, TimeSource time, DropCleaner dropped, NotStarted notStarted) {
         this.attempt = attempt;
+        this.outcomes = outcomes;
         this.notStarted = notStarted;
         this.lease = lease;
         this.store = store;
@@ -128,6 +131,12 @@ final class ClaimedExecution implements Execution {
             return;
         }
         endDownstreamCalls();
+        outcomes.write(lease.scope(), lease.key(), lease.fencingToken(),
+                () -> writeOutcome(response, failure, clientGone));
+    }
+
+    /** Stores the outcome, or releases the key when the status says nothing happened; then the lease goes. */
+    private void writeOutcome(CapturedResponse response, Throwable failure, boolean clientGone) {
         int status = statusOf(response, failure);
         ErrorType error = clientGone ? ErrorType.CLIENT_DISCONNECT
                 : failure != null ? ErrorType.HANDLER_EXCEPTION : null;

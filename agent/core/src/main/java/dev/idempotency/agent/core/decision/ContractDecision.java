@@ -43,6 +43,7 @@ final class ContractDecision {
     static final long WAIT_POLL_MILLIS = 50;
 
     private final RequestWork store;
+    private final OutcomeWrites outcomes;
     private final String owner;
     private final TimeSource time;
     private final FailureReports reports;
@@ -60,9 +61,10 @@ final class ContractDecision {
     /** Part of every derived downstream key, so two services never derive one key from one client key. */
     volatile String serviceName = "";
 
-    ContractDecision(RequestWork store, String owner, TimeSource time, FailureReports reports, AgentFailures failures,
-            RequestDetails details, LiveLeases leases, UnansweredClaims unanswered) {
+    ContractDecision(RequestWork store, OutcomeWrites outcomes, String owner, TimeSource time, FailureReports reports,
+            AgentFailures failures, RequestDetails details, LiveLeases leases, UnansweredClaims unanswered) {
         this.store = store;
+        this.outcomes = outcomes;
         this.owner = owner;
         this.time = time;
         this.reports = reports;
@@ -219,10 +221,42 @@ final class ContractDecision {
         if (record.state() == RecordState.UNKNOWN) {
             return outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution; the record is UNKNOWN");
         }
+        if (outcomes.writing(claim.scope(), claim.key(), record.fencingToken())) {
+            return afterOutcomeWritten(attempt, claim, record);
+        }
         if (record.leaseExpired()) {
             return ownerDied(attempt, claim, record);
         }
         return waitForOutcome(attempt, claim);
+    }
+
+    /**
+     * The request holding the key ran in this JVM and answered; its outcome is being written behind
+     * its response ({@link OutcomeWrites}). Its retry waits for that write (as long as the lease,
+     * which stays renewed meanwhile) and replays it, rather than hearing "in progress" for an
+     * answer the first client may already have.
+     */
+    private Verdict afterOutcomeWritten(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
+        try {
+            if (!outcomes.awaitWritten(claim.scope(), claim.key(), record.fencingToken(),
+                    attempt.policy.settings().lease().toMillis())) {
+                return waitForOutcome(attempt, claim);
+            }
+            Optional<StoredRecord> now = store.find(claim.scope(), claim.key());
+            if (now.isPresent() && now.get().state() == RecordState.COMPLETED
+                    && claim.fingerprint().equals(now.get().fingerprint())) {
+                return replay(attempt, now.get());
+            }
+            if (now.isPresent() && now.get().state() == RecordState.UNKNOWN) {
+                return outcomeUnknown(attempt, "the request holding the key executed, but its outcome could not be "
+                        + "written; the record is UNKNOWN");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            return storeFailure(attempt, "the store failed while reading the outcome of the request in flight", e);
+        }
+        return claim(attempt, claim);
     }
 
     /**
@@ -244,7 +278,7 @@ final class ContractDecision {
     private Verdict execute(AttemptContext attempt, long fencingToken) {
         LeaseRef lease = new LeaseRef(attempt.scope, attempt.key, fencingToken);
         attempt.claimBeforeHandler = lease;
-        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, leases, reports, time, dropped,
+        ClaimedExecution execution = new ClaimedExecution(attempt, lease, store, outcomes, leases, reports, time, dropped,
                 (adapter, cause, withdrawn) -> failures.adapterFailedBeforeHandler(attempt, adapter, cause, withdrawn));
         try {
             beforeHandler.run();

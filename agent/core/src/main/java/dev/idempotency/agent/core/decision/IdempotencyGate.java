@@ -50,17 +50,18 @@ public final class IdempotencyGate implements Gate {
     /**
      * @param owner identifies this JVM in the store (written as the record's owner)
      * @param time  the JVM's clocks, for durations, waits and deadlines
+     * @param outcomes where executions' outcomes are written: behind the response, or on the request's thread
      */
     public IdempotencyGate(RouteTable routes, RequestWork store, String owner, AttemptListener listener,
-            TimeSource time) {
+            TimeSource time, OutcomeWrites outcomes) {
         Objects.requireNonNull(store, "store");
         this.time = Objects.requireNonNull(time, "time");
         this.reports = new FailureReports(Objects.requireNonNull(listener, "listener"));
         this.routing = new EndpointRouting(Objects.requireNonNull(routes, "routes"), reports);
         this.details = listener.requestDetails();
         this.failures = new AgentFailures(store, leases, reports, time);
-        this.decision = new ContractDecision(store, Objects.requireNonNull(owner, "owner"), time, reports, failures,
-                details, leases, unanswered);
+        this.decision = new ContractDecision(store, Objects.requireNonNull(outcomes, "outcomes"),
+                Objects.requireNonNull(owner, "owner"), time, reports, failures, details, leases, unanswered);
     }
 
     /** The config's service name, which every derived downstream key is derived with. */

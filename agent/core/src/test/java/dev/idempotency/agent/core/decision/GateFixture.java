@@ -39,8 +39,17 @@ final class GateFixture {
     }
 
     GateFixture(EndpointPolicy policy) {
+        this(policy, OutcomeWrites.onRequestThread());
+    }
+
+    /** The orders endpoint with {@code settings}, its outcomes written as {@code outcomes} says. */
+    GateFixture(EndpointSettings.Builder settings, OutcomeWrites outcomes) {
+        this(policy(settings), outcomes);
+    }
+
+    private GateFixture(EndpointPolicy policy, OutcomeWrites outcomes) {
         this.policy = policy;
-        this.gate = new IdempotencyGate(new RouteTable(List.of(this.policy)), store, OWNER, listener, clock);
+        this.gate = new IdempotencyGate(new RouteTable(List.of(this.policy)), store, OWNER, listener, clock, outcomes);
     }
 
     /** The settings of the orders endpoint, at their defaults until a test changes them. */

@@ -871,7 +871,7 @@ class IdempotencyGateTest {
         TestClock clock = new TestClock();
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.policy(orders()),
                 TestEndpoints.byResourceMethod("pay", "POST", "com.acme.Payments#pay"))),
-                TestStores.create(clock), "o", listener, clock);
+                TestStores.create(clock), "o", listener, clock, OutcomeWrites.onRequestThread());
 
         for (int i = 0; i < 3; i++) {
             gate.routeBelowDispatcher("POST", "/services/payments", "/payments",
@@ -910,7 +910,7 @@ class IdempotencyGateTest {
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(fixture.policy)),
                 fixture.store, "o", event -> {
                     throw new IllegalStateException("listener bug");
-                }, fixture.clock);
+                }, fixture.clock, OutcomeWrites.onRequestThread());
         Verdict verdict = gate.begin(gate.route("POST", "", "/orders"), TestRequest.post("/orders").build());
         assertThat(verdict.status()).isEqualTo(400);
     }

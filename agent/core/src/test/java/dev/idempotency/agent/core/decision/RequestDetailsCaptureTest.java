@@ -44,7 +44,7 @@ class RequestDetailsCaptureTest {
         };
         TestClock clock = new TestClock();
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(GateFixture.policy(GateFixture.orders()))),
-                TestStores.create(clock), "jvm", listener, clock);
+                TestStores.create(clock), "jvm", listener, clock, OutcomeWrites.onRequestThread());
         Verdict verdict = gate.begin(gate.route("POST", "", "/orders"), request);
         if (verdict.execution() != null) {
             verdict.execution().finish(null, null, false);

@@ -14,6 +14,9 @@ import dev.idempotency.agent.store.StoredResponse;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +29,8 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     private volatile Supplier<? extends Throwable> failure;
 
     private volatile boolean loseClaimAnswers;
+    private volatile CountDownLatch completionsHeld;
+    private final AtomicInteger completionsWaiting = new AtomicInteger();
 
     public SwitchableStore(IdempotencyStore delegate) {
         this.delegate = delegate;
@@ -52,6 +57,21 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     /** Claims are written, but their callers hear an outage: a connection broken after the commit. */
     public void loseClaimAnswers() {
         this.loseClaimAnswers = true;
+    }
+
+    /**
+     * Completions wait, each on the thread writing it, until {@code released()} (a slow write):
+     * counting the returned latch down lets them through.
+     */
+    public CountDownLatch holdCompletions() {
+        CountDownLatch held = new CountDownLatch(1);
+        completionsHeld = held;
+        return held;
+    }
+
+    /** Completions held now, each on the thread writing it. */
+    public int completionsWaiting() {
+        return completionsWaiting.get();
     }
 
     /** Runs the call on the real store unless switched off. */
@@ -93,6 +113,20 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        CountDownLatch held = completionsHeld;
+        if (held != null) {
+            completionsWaiting.incrementAndGet();
+            try {
+                if (!held.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("a held completion was never let through");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } finally {
+                completionsWaiting.decrementAndGet();
+            }
+        }
         return guarded(() -> delegate.complete(scope, key, fencingToken, response, ttl));
     }
 

@@ -108,7 +108,7 @@ public final class PrometheusExposition implements AttemptListener, AutoCloseabl
                 .callback(callback -> callback.call(store.read().isPresent() ? 1 : 0))
                 .register(registry);
         GaugeWithCallback.builder().name("idempotency_executions_in_progress")
-                .help("Requests this JVM is executing under a claim")
+                .help("Claims this JVM holds: executing, or answered with the outcome still being written")
                 .callback(callback -> callback.call(executionsInProgress.getAsInt()))
                 .register(registry);
         CounterWithCallback.builder().name("idempotency_log_events_dropped")

@@ -27,7 +27,7 @@ import javax.servlet.http.HttpServletRequestWrapper;
  * Gives the application the body the agent already read: as a stream, as a reader, and as
  * parameters of a form post (the container can no longer parse a body it does not have). Without
  * such a body (the agent read none) it leaves the body to the container, and is there for the
- * hooks: the outcome is stored before an async {@code complete()}, and the dispatcher type tells
+ * hooks: the outcome is taken before an async {@code complete()}, and the dispatcher type tells
  * whether a close comes from inside an include.
  */
 final class BufferedRequest extends HttpServletRequestWrapper {

@@ -5,8 +5,8 @@ package dev.idempotency.agent.servlet.javax;
  * the output stream or writer (so does the container itself when a {@code forward} returns), or
  * wrote the last byte of the {@code Content-Length} it declared. The container may send the end
  * of the response at that moment, and the handler may still run for a long time after; the
- * outcome must be stored first, or a client that already has the answer and repeats the request
- * would find the key still in progress.
+ * outcome must be taken first (and handed to the store's writers), or a client that already has
+ * the answer and repeats the request would find the key still in progress.
  *
  * <p>Runs its hook before the closing call or the last bytes go on to the container; the hook
  * decides whether this end counts (a close inside an include does not) and runs at most once.

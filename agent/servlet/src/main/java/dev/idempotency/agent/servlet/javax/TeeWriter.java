@@ -11,7 +11,7 @@ import java.nio.charset.CodingErrorAction;
 /**
  * Forwards characters to the container's own writer (so its buffering, encoding and flushing on
  * completion stay as they were) and keeps their encoded copy. The copy is taken first, so the
- * {@link ResponseEnd} can store the outcome before the characters that complete the declared
+ * {@link ResponseEnd} can take the outcome before the characters that complete the declared
  * length, or the close, reach the container; those characters are flushed.
  */
 final class TeeWriter extends PrintWriter {

@@ -1,9 +1,0 @@
-package dev.idempotency.agent.javaagent.cli;
-
-/** The command could not do its work (exit status 1); the message says why and what to do. */
-public final class CommandFailed extends RuntimeException {
-
-    public CommandFailed(String message) {
-        super(message);
-    }
-}

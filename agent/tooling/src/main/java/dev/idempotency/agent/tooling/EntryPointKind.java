@@ -1,0 +1,13 @@
+package dev.idempotency.agent.tooling;
+
+/** What an instrumented class does for protection; each instrumentation says which kind it serves. */
+public enum EntryPointKind {
+    /** A servlet or filter: sees every request of its application, by method and routed path. */
+    SERVLET,
+    /** A JAX-RS runtime's dispatch: sees the resource method it matched, too. */
+    JAXRS,
+    /** Not an entry point: a module system's class loading, taught to see the agent's bridge. */
+    CLASS_LOADING,
+    /** Not an entry point: an HTTP client whose unsafe calls carry derived keys (propagate-key). */
+    DOWNSTREAM_CLIENT
+}

@@ -1,0 +1,62 @@
+package dev.idempotency.agent.tooling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** One instrumentation per group the config knows, each complete: its adapter jar carries its advice. */
+class EntryPointInstrumentationsTest {
+
+    private final List<EntryPointInstrumentation> all = EntryPointInstrumentations.all();
+
+    @Test
+    void oneInstrumentationPerConfigGroupInTheSameOrder() {
+        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+    }
+
+    @Test
+    void eachGroupWantsClassesByNameOrByEntryInterfaceAndServesAKind() {
+        assertThat(all).allSatisfy(instrumentation -> {
+            assertThat(instrumentation.classNames().isEmpty()).as(instrumentation.group())
+                    .isNotEqualTo(instrumentation.entryInterfaces().isEmpty());
+            assertThat(instrumentation.kind()).isIn(EntryPointKind.SERVLET, EntryPointKind.JAXRS);
+            assertThat(instrumentation.advice()).isNotEmpty();
+        });
+    }
+
+    @Test
+    void eachAdviceClassIsInTheGroupsAdapterJar() throws Exception {
+        for (EntryPointInstrumentation instrumentation : all) {
+            NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
+            assertThat(instrumentation.advice()).extracting(MethodAdvice::adviceClass).as(instrumentation.group())
+                    .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
+        }
+    }
+
+    @Test
+    void theClientLibrariesAreAddedOnlyWhenAnEndpointPropagatesItsKeyAndCarryTheirAdvice() throws Exception {
+        assertThat(EntryPointInstrumentations.all(false)).extracting(EntryPointInstrumentation::group)
+                .containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+        List<EntryPointInstrumentation> withClients = EntryPointInstrumentations.all(true);
+        assertThat(withClients).extracting(EntryPointInstrumentation::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
+                .contains(InstrumentationGroups.APACHE_HTTPCLIENT4, InstrumentationGroups.APACHE_HTTPCLIENT5);
+        for (EntryPointInstrumentation client : EntryPointInstrumentations.clients()) {
+            assertThat(client.kind()).isEqualTo(EntryPointKind.DOWNSTREAM_CLIENT);
+            assertThat(InstrumentationGroups.CLIENTS).contains(client.group());
+            NestedJar adapter = NestedJar.open(client.adapterJar());
+            assertThat(client.advice()).extracting(MethodAdvice::adviceClass)
+                    .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
+        }
+    }
+
+    @Test
+    void theEnabledAreAllButTheDisabledGroups() {
+        assertThat(EntryPointInstrumentations.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
+                .extracting(EntryPointInstrumentation::group)
+                .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta", "resteasy4-javax",
+                        "resteasy3-javax", "cxf-javax", "cxfrs-javax");
+        assertThat(EntryPointInstrumentations.enabled(all, List.of())).isEqualTo(all);
+    }
+}
