@@ -14,7 +14,6 @@ import dev.idempotency.agent.tooling.Instrumenter;
 import dev.idempotency.agent.tooling.JdkClients;
 import dev.idempotency.agent.tooling.JdkHandOffs;
 import java.lang.instrument.Instrumentation;
-import java.time.Duration;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
