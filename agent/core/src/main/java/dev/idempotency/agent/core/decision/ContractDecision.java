@@ -221,8 +221,8 @@ final class ContractDecision {
         if (record.state() == RecordState.UNKNOWN) {
             return outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution; the record is UNKNOWN");
         }
-        if (outcomes.writing(claim.scope(), claim.key(), record.fencingToken())) {
-            return afterOutcomeWritten(attempt, claim, record);
+        if (owner.equals(record.owner())) {
+            return heldInThisJvm(attempt, claim, record);
         }
         if (record.leaseExpired()) {
             return ownerDied(attempt, claim, record);
@@ -231,39 +231,44 @@ final class ContractDecision {
     }
 
     /**
-     * The request holding the key ran in this JVM and answered; its outcome is being written behind
-     * its response ({@link OutcomeWrites}). Its retry waits for that write (as long as the lease,
-     * which stays renewed meanwhile) and replays it, rather than hearing "in progress" for an
-     * answer the first client may already have.
+     * The key is held by a request of this JVM. Its handler may still run, or it may have answered
+     * with its outcome written behind the response ({@link OutcomeWrites}): then the retry waits for
+     * that write (as long as the lease, which stays renewed meanwhile) and replays it, rather than
+     * hearing "in progress" for an answer the first client may already have. The record is read
+     * again after the wait, and also when no write was pending: the write may have ended between
+     * the claim's read and this check.
      */
-    private Verdict afterOutcomeWritten(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
+    private Verdict heldInThisJvm(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
+        Optional<StoredRecord> now;
         try {
             if (!outcomes.awaitWritten(claim.scope(), claim.key(), record.fencingToken(),
                     attempt.policy.settings().lease().toMillis())) {
                 return waitForOutcome(attempt, claim);
             }
-            Optional<StoredRecord> now = store.find(claim.scope(), claim.key());
-            if (now.isPresent() && now.get().state() == RecordState.COMPLETED
-                    && claim.fingerprint().equals(now.get().fingerprint())) {
-                return replay(attempt, now.get());
-            }
-            if (now.isPresent() && now.get().state() == RecordState.UNKNOWN) {
-                return outcomeUnknown(attempt, "the request holding the key executed, but its outcome could not be "
-                        + "written; the record is UNKNOWN");
-            }
+            now = store.find(claim.scope(), claim.key());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return waitForOutcome(attempt, claim);
         } catch (RuntimeException e) {
             return storeFailure(attempt, "the store failed while reading the outcome of the request in flight", e);
         }
-        return claim(attempt, claim);
+        if (!now.isPresent()) {
+            return claim(attempt, claim); // released: the key is free again
+        }
+        StoredRecord current = now.get();
+        if (current.state() == RecordState.COMPLETED && claim.fingerprint().equals(current.fingerprint())) {
+            return replay(attempt, current);
+        }
+        if (current.state() == RecordState.UNKNOWN) {
+            return outcomeUnknown(attempt, "the request holding the key executed, but its outcome could not be "
+                    + "written; the record is UNKNOWN");
+        }
+        if (current.state() == RecordState.IN_PROGRESS && current.leaseExpired()) {
+            return ownerDied(attempt, claim, current);
+        }
+        return waitForOutcome(attempt, claim);
     }
 
-    /**
-     * The key is held by a claim this JVM wrote for a request it refused when the store's answer was
-     * lost: its handler never ran, so it is withdrawn now rather than at the keeper's next tick, and
-     * this request claims the key again (once: the withdrawn claim is no longer unanswered).
-     */
     private Verdict claimAgainAfterWithdrawing(AttemptContext attempt, ClaimRequest claim, ClaimRequest refused) {
         try {
             store.withdrawUnstarted(refused);

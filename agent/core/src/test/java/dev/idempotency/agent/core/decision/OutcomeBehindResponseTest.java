@@ -87,6 +87,24 @@ class OutcomeBehindResponseTest {
     }
 
     @Test
+    void aRetryWhoseClaimReadTheRecordJustBeforeTheWriteEndedStillReplays() {
+        GateFixture fixture = new GateFixture(orders().inFlightWait(Duration.ZERO), outcomes);
+        CountDownLatch slowWrite = fixture.store.holdCompletions();
+        fixture.begin(create("k1")).execution().finish(created(), null, false);
+        // The retry's claim reads the record in progress; then the write ends, before the retry looks for it.
+        fixture.store.afterNextClaim(() -> {
+            slowWrite.countDown();
+            await().atMost(Duration.ofSeconds(10)).until(() -> outcomes.queued() == 0);
+        });
+
+        Verdict replay = fixture.begin(create("k1"));
+
+        assertThat(replay.proceeds()).isFalse();
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(header(replay, "Idempotent-Replayed")).isEqualTo("true");
+    }
+
+    @Test
     void aReleaseIsWrittenBehindTheResponseTooAndTheRetryThenExecutes() {
         GateFixture releasing = new GateFixture(orders().releaseOnStatus(Set.of(503)), outcomes);
         releasing.begin(create("k1")).execution().finish(TestResponse.status(503), null, false);

@@ -31,6 +31,7 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     private volatile boolean loseClaimAnswers;
     private volatile CountDownLatch completionsHeld;
     private final AtomicInteger completionsWaiting = new AtomicInteger();
+    private volatile Runnable afterClaim;
 
     public SwitchableStore(IdempotencyStore delegate) {
         this.delegate = delegate;
@@ -69,6 +70,11 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
         return held;
     }
 
+    /** Runs {@code step} once, after the next claim has read its record and before its caller hears it. */
+    public void afterNextClaim(Runnable step) {
+        afterClaim = step;
+    }
+
     /** Completions held now, each on the thread writing it. */
     public int completionsWaiting() {
         return completionsWaiting.get();
@@ -90,6 +96,11 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     @Override
     public ClaimResult claim(ClaimRequest request) {
         ClaimResult result = guarded(() -> delegate.claim(request));
+        Runnable after = afterClaim;
+        if (after != null) {
+            afterClaim = null;
+            after.run();
+        }
         if (loseClaimAnswers) {
             throw new StoreUnavailableException("connection reset after the claim was written", null);
         }
