@@ -212,6 +212,14 @@ final class ContractDecision {
         if (refused != null) {
             return claimAgainAfterWithdrawing(attempt, claim, refused);
         }
+        if (record.state() == RecordState.IN_PROGRESS && owner.equals(record.owner())) {
+            return heldInThisJvm(attempt, claim, record);
+        }
+        return onRecord(attempt, claim, record);
+    }
+
+    /** The answer to a claim that met {@code record}, held by another request, in the contract's order. */
+    private Verdict onRecord(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
         if (!claim.fingerprint().equals(record.fingerprint())) {
             return keyReused(attempt);
         }
@@ -219,10 +227,8 @@ final class ContractDecision {
             return replay(attempt, record);
         }
         if (record.state() == RecordState.UNKNOWN) {
-            return outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution; the record is UNKNOWN");
-        }
-        if (owner.equals(record.owner())) {
-            return heldInThisJvm(attempt, claim, record);
+            return outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution, or its outcome could not "
+                    + "be written; the record is UNKNOWN");
         }
         if (record.leaseExpired()) {
             return ownerDied(attempt, claim, record);
@@ -232,41 +238,27 @@ final class ContractDecision {
 
     /**
      * The key is held by a request of this JVM. Its handler may still run, or it may have answered
-     * with its outcome written behind the response ({@link OutcomeWrites}): then the retry waits for
-     * that write (as long as the lease, which stays renewed meanwhile) and replays it, rather than
-     * hearing "in progress" for an answer the first client may already have. The record is read
-     * again after the wait, and also when no write was pending: the write may have ended between
-     * the claim's read and this check.
+     * with its outcome written behind the response ({@link OutcomeWrites}): a completion, or a
+     * release that frees the key. The retry waits for that write (as long as the lease, which stays
+     * renewed meanwhile) and is decided on what it wrote, rather than on the claim the first client
+     * may already have had its answer for. The record is read again after the wait, and also when
+     * no write was pending: the write may have ended between the claim's read and this check.
      */
     private Verdict heldInThisJvm(AttemptContext attempt, ClaimRequest claim, StoredRecord record) {
         Optional<StoredRecord> now;
         try {
             if (!outcomes.awaitWritten(claim.scope(), claim.key(), record.fencingToken(),
                     attempt.policy.settings().lease().toMillis())) {
-                return waitForOutcome(attempt, claim);
+                return onRecord(attempt, claim, record);
             }
             now = store.find(claim.scope(), claim.key());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return waitForOutcome(attempt, claim);
+            return onRecord(attempt, claim, record);
         } catch (RuntimeException e) {
             return storeFailure(attempt, "the store failed while reading the outcome of the request in flight", e);
         }
-        if (!now.isPresent()) {
-            return claim(attempt, claim); // released: the key is free again
-        }
-        StoredRecord current = now.get();
-        if (current.state() == RecordState.COMPLETED && claim.fingerprint().equals(current.fingerprint())) {
-            return replay(attempt, current);
-        }
-        if (current.state() == RecordState.UNKNOWN) {
-            return outcomeUnknown(attempt, "the request holding the key executed, but its outcome could not be "
-                    + "written; the record is UNKNOWN");
-        }
-        if (current.state() == RecordState.IN_PROGRESS && current.leaseExpired()) {
-            return ownerDied(attempt, claim, current);
-        }
-        return waitForOutcome(attempt, claim);
+        return now.isPresent() ? onRecord(attempt, claim, now.get()) : claim(attempt, claim);
     }
 
     private Verdict claimAgainAfterWithdrawing(AttemptContext attempt, ClaimRequest claim, ClaimRequest refused) {

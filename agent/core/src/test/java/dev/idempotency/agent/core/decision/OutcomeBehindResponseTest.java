@@ -105,6 +105,23 @@ class OutcomeBehindResponseTest {
     }
 
     @Test
+    void aRetryWithAnotherBodyBeforeTheReleaseIsWrittenWaitsForItAndExecutes() throws Exception {
+        GateFixture releasing = new GateFixture(orders().releaseOnStatus(Set.of(503)).inFlightWait(Duration.ZERO),
+                outcomes);
+        CountDownLatch slowWrite = releasing.store.holdCompletions();
+        releasing.begin(create("k1")).execution().finish(TestResponse.status(503), null, false);
+
+        CompletableFuture<Verdict> retry = CompletableFuture.supplyAsync(() -> releasing.begin(
+                TestRequest.post("/orders").key("k1").header("Content-Type", "application/json")
+                        .body("{\"sku\":\"b\",\"qty\":2}").build()));
+        Thread.sleep(200);
+        assertThat(retry).as("the retry waits for the release, not judged on the claim it frees").isNotDone();
+        slowWrite.countDown();
+
+        assertThat(retry.get(10, TimeUnit.SECONDS).proceeds()).as("the released key executes the new request").isTrue();
+    }
+
+    @Test
     void aReleaseIsWrittenBehindTheResponseTooAndTheRetryThenExecutes() {
         GateFixture releasing = new GateFixture(orders().releaseOnStatus(Set.of(503)), outcomes);
         releasing.begin(create("k1")).execution().finish(TestResponse.status(503), null, false);

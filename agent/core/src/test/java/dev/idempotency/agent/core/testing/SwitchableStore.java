@@ -61,8 +61,8 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     }
 
     /**
-     * Completions wait, each on the thread writing it, until {@code released()} (a slow write):
-     * counting the returned latch down lets them through.
+     * Completions and releases (an outcome's writes) wait, each on the thread writing it: a slow
+     * write. Counting the returned latch down lets them through.
      */
     public CountDownLatch holdCompletions() {
         CountDownLatch held = new CountDownLatch(1);
@@ -78,6 +78,24 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     /** Completions held now, each on the thread writing it. */
     public int completionsWaiting() {
         return completionsWaiting.get();
+    }
+
+    /** A completion or release waits here while outcome writes are held. */
+    private void waitIfHeld() {
+        CountDownLatch held = completionsHeld;
+        if (held != null) {
+            completionsWaiting.incrementAndGet();
+            try {
+                if (!held.await(30, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("a held completion was never let through");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } finally {
+                completionsWaiting.decrementAndGet();
+            }
+        }
     }
 
     /** Runs the call on the real store unless switched off. */
@@ -124,29 +142,15 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        CountDownLatch held = completionsHeld;
-        if (held != null) {
-            completionsWaiting.incrementAndGet();
-            try {
-                if (!held.await(30, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("a held completion was never let through");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } finally {
-                completionsWaiting.decrementAndGet();
-            }
-        }
+        waitIfHeld();
         return guarded(() -> delegate.complete(scope, key, fencingToken, response, ttl));
     }
 
     @Override
     public boolean release(String scope, String key, long fencingToken) {
+        waitIfHeld();
         return guarded(() -> delegate.release(scope, key, fencingToken));
     }
-
-
 
     @Override
     public int countStale() {
