@@ -24,7 +24,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * agent answered is replayed, the application not called again, and a new key executes and is
  * stored. Each fixture is the store of a service that ran the earlier agent and answered one keyed
  * {@code POST /orders} with 201; H2 records its shaded type names in the file, so only the agent
- * itself can read it, and it is read here through a running service.
+ * itself can read it, and it is read here through a running service. The fixtures are made by
+ * {@code it-tests/earlier-release/make-fixtures.sh} with a ttl of 100 years: a record past its
+ * expiry counts as absent, and the first fixtures, made with the default day, expired a day later.
  */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
 class EarlierReleaseStoreFilesTest {
