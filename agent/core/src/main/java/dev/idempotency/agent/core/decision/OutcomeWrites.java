@@ -56,11 +56,6 @@ public final class OutcomeWrites {
         return new OutcomeWrites(null);
     }
 
-    /** Whether outcomes are written behind the response. */
-    public boolean behind() {
-        return writers != null;
-    }
-
     /** Runs {@code write}, the outcome of the claim {@code (scope, key, token)}, now or behind the response. */
     void write(String scope, String key, long token, Runnable write) {
         if (writers == null) {
@@ -87,12 +82,6 @@ public final class OutcomeWrites {
     boolean awaitWritten(String scope, String key, long token, long millis) throws InterruptedException {
         Pending written = pending.get(id(scope, key));
         return written == null || written.token != token || written.done.await(millis, TimeUnit.MILLISECONDS);
-    }
-
-    /** Whether this JVM is writing the outcome of the claim {@code (scope, key, token)} right now. */
-    boolean writing(String scope, String key, long token) {
-        Pending written = pending.get(id(scope, key));
-        return written != null && written.token == token;
     }
 
     /** Outcomes handed over and not yet written. */

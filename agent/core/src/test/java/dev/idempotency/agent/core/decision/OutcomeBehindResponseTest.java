@@ -46,7 +46,7 @@ class OutcomeBehindResponseTest {
 
     @Test
     void theRequestReturnsBeforeTheOutcomeIsWrittenAndKeepsItsLeaseUntilItIs() {
-        CountDownLatch slowWrite = fixture.store.holdCompletions();
+        CountDownLatch slowWrite = fixture.store.holdOutcomeWrites();
         Verdict first = fixture.begin(create("k1"));
 
         first.execution().finish(created(), null, false);
@@ -67,7 +67,7 @@ class OutcomeBehindResponseTest {
     @Test
     void aRetryReachingThisJvmBeforeTheWriteWaitsForItAndReplaysIt() throws Exception {
         GateFixture fixture = new GateFixture(orders().inFlightWait(Duration.ZERO), outcomes);
-        CountDownLatch slowWrite = fixture.store.holdCompletions();
+        CountDownLatch slowWrite = fixture.store.holdOutcomeWrites();
         fixture.begin(create("k1")).execution().finish(created(), null, false);
 
         // An endpoint that waits for no request in flight: the retry waits for the write of one that answered.
@@ -89,7 +89,7 @@ class OutcomeBehindResponseTest {
     @Test
     void aRetryWhoseClaimReadTheRecordJustBeforeTheWriteEndedStillReplays() {
         GateFixture fixture = new GateFixture(orders().inFlightWait(Duration.ZERO), outcomes);
-        CountDownLatch slowWrite = fixture.store.holdCompletions();
+        CountDownLatch slowWrite = fixture.store.holdOutcomeWrites();
         fixture.begin(create("k1")).execution().finish(created(), null, false);
         // The retry's claim reads the record in progress; then the write ends, before the retry looks for it.
         fixture.store.afterNextClaim(() -> {
@@ -108,7 +108,7 @@ class OutcomeBehindResponseTest {
     void aRetryWithAnotherBodyBeforeTheReleaseIsWrittenWaitsForItAndExecutes() throws Exception {
         GateFixture releasing = new GateFixture(orders().releaseOnStatus(Set.of(503)).inFlightWait(Duration.ZERO),
                 outcomes);
-        CountDownLatch slowWrite = releasing.store.holdCompletions();
+        CountDownLatch slowWrite = releasing.store.holdOutcomeWrites();
         releasing.begin(create("k1")).execution().finish(TestResponse.status(503), null, false);
 
         CompletableFuture<Verdict> retry = CompletableFuture.supplyAsync(() -> releasing.begin(
@@ -137,12 +137,12 @@ class OutcomeBehindResponseTest {
 
     @Test
     void beyondAFullQueueTheRequestWritesItsOwnOutcomeBeforeItsAnswerEnds() throws Exception {
-        CountDownLatch slowWrite = fixture.store.holdCompletions();
+        CountDownLatch slowWrite = fixture.store.holdOutcomeWrites();
         int writersAndQueue = 2 + OutcomeWrites.QUEUE;
         for (int i = 0; i < 2; i++) {
             fixture.begin(create("k" + i)).execution().finish(created(), null, false);
         }
-        await().atMost(Duration.ofSeconds(10)).until(() -> fixture.store.completionsWaiting() == 2);
+        await().atMost(Duration.ofSeconds(10)).until(() -> fixture.store.outcomeWritesWaiting() == 2);
         for (int i = 2; i < writersAndQueue; i++) {
             fixture.begin(create("k" + i)).execution().finish(created(), null, false);
         }
@@ -164,7 +164,7 @@ class OutcomeBehindResponseTest {
 
     @Test
     void whatIsQueuedWhenTheJvmStopsIsWrittenFirst() throws Exception {
-        CountDownLatch slowWrite = fixture.store.holdCompletions();
+        CountDownLatch slowWrite = fixture.store.holdOutcomeWrites();
         for (int i = 0; i < 5; i++) {
             fixture.begin(create("k" + i)).execution().finish(created(), null, false);
         }
@@ -177,7 +177,7 @@ class OutcomeBehindResponseTest {
         for (int i = 0; i < 5; i++) {
             assertThat(fixture.record("k" + i).orElseThrow().state()).isEqualTo(RecordState.COMPLETED);
         }
-        fixture.store.holdCompletions().countDown();
+        fixture.store.holdOutcomeWrites().countDown();
         fixture.begin(create("late")).execution().finish(created(), null, false);
         assertThat(fixture.record("late").orElseThrow().state())
                 .as("once the writers stopped, the request's own thread writes its outcome").isEqualTo(RecordState.COMPLETED);

@@ -29,8 +29,8 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     private volatile Supplier<? extends Throwable> failure;
 
     private volatile boolean loseClaimAnswers;
-    private volatile CountDownLatch completionsHeld;
-    private final AtomicInteger completionsWaiting = new AtomicInteger();
+    private volatile CountDownLatch outcomeWritesHeld;
+    private final AtomicInteger outcomeWritesWaiting = new AtomicInteger();
     private volatile Runnable afterClaim;
 
     public SwitchableStore(IdempotencyStore delegate) {
@@ -64,9 +64,9 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
      * Completions and releases (an outcome's writes) wait, each on the thread writing it: a slow
      * write. Counting the returned latch down lets them through.
      */
-    public CountDownLatch holdCompletions() {
+    public CountDownLatch holdOutcomeWrites() {
         CountDownLatch held = new CountDownLatch(1);
-        completionsHeld = held;
+        outcomeWritesHeld = held;
         return held;
     }
 
@@ -75,25 +75,25 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
         afterClaim = step;
     }
 
-    /** Completions held now, each on the thread writing it. */
-    public int completionsWaiting() {
-        return completionsWaiting.get();
+    /** Outcome writes (completions and releases) held now, each on the thread writing it. */
+    public int outcomeWritesWaiting() {
+        return outcomeWritesWaiting.get();
     }
 
     /** A completion or release waits here while outcome writes are held. */
     private void waitIfHeld() {
-        CountDownLatch held = completionsHeld;
+        CountDownLatch held = outcomeWritesHeld;
         if (held != null) {
-            completionsWaiting.incrementAndGet();
+            outcomeWritesWaiting.incrementAndGet();
             try {
                 if (!held.await(30, TimeUnit.SECONDS)) {
-                    throw new IllegalStateException("a held completion was never let through");
+                    throw new IllegalStateException("a held outcome write was never let through");
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             } finally {
-                completionsWaiting.decrementAndGet();
+                outcomeWritesWaiting.decrementAndGet();
             }
         }
     }
