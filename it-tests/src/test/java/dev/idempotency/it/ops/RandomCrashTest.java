@@ -1,6 +1,7 @@
 package dev.idempotency.it.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.DemoApp;
@@ -29,8 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Crashes at random moments under load: {@value #CLIENTS} clients send operations with retries
  * while the demo is killed with SIGKILL and restarted, {@code ops.crash.iterations} times
  * (default 5; the seed is printed and can be fixed with {@code ops.crash.seed}). Afterwards no key
- * executed twice, and every key the store holds as COMPLETED executed exactly once. Keys left
- * UNKNOWN are resolved as an operator would: complete if their order exists, release if not.
+ * executed twice, and every key the store holds as COMPLETED executed exactly once. A kill between
+ * an answer and the write of its completion (written just behind the answer) leaves that key's
+ * claim to lapse, as a kill mid-request does: the client was answered 201, and the key's outcome
+ * is unknown to the store. Keys left UNKNOWN or lapsed are resolved as an operator would: complete
+ * if their order exists, release if not.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class RandomCrashTest {
@@ -77,18 +81,24 @@ class RandomCrashTest {
             Map<String, Long> executions = Orders.items(current).stream()
                     .collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
             assertThat(executions).as("no key executed twice").allSatisfy((key, count) -> assertThat(count).isOne());
-            Map<String, String> records = StoreRecords.statesByKey(workDir);
+            // The running JVM writes each outcome just behind its answer; a killed one's claims lapse within a lease.
+            Map<String, String> records = await().atMost(OpsConfig.LEASE_TERM.multipliedBy(3))
+                    .until(() -> StoreRecords.settledStatesByKey(workDir), states -> !states.containsValue("IN_PROGRESS"));
             Set<String> completed = keysIn(records, "COMPLETED");
-            Set<String> unknown = keysIn(records, "UNKNOWN");
-            assertThat(records).as("every operation reached a final state").doesNotContainValue("IN_PROGRESS");
+            Set<String> unknown = union(keysIn(records, "UNKNOWN"), keysIn(records, StoreRecords.ABANDONED));
             assertThat(executions.keySet()).as("every completed key executed").containsAll(completed);
             assertThat(answers).isNotEmpty().allSatisfy((key, answer) -> {
                 if (answer.status() == 201) {
-                    assertThat(completed).contains(key);
+                    assertThat(completed.contains(key) || records.get(key).equals(StoreRecords.ABANDONED))
+                            .as("answered 201: completed, or killed before its completion was written (%s)", records.get(key))
+                            .isTrue();
+                    assertThat(executions).as("answered 201: executed").containsKey(key);
                 } else {
-                    assertThat(unknown).as("409 outcome-unknown answers stay unknown").contains(key);
+                    assertThat(keysIn(records, "UNKNOWN")).as("409 outcome-unknown answers stay unknown").contains(key);
                 }
             });
+            System.out.println("RandomCrashTest: " + completed.size() + " completed, " + unknown.size()
+                    + " unknown or lapsed " + unknown);
             assertThat(executions.keySet()).as("orders == completed keys + unknown keys that executed")
                     .isSubsetOf(union(completed, unknown));
 

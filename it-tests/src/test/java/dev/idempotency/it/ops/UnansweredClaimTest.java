@@ -8,7 +8,6 @@ import dev.idempotency.it.support.Http;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
@@ -36,7 +35,7 @@ class UnansweredClaimTest {
     @EnumSource(StoreDatabases.class)
     void aRefusedRequestWhoseClaimWasCommittedExecutesAtItsRetry(StoreDatabases database) throws Exception {
         try (RelayedStore store = RelayedStore.of(database)) {
-            refusedThenRetried(store.relay(), store.config(), () -> database.stateOf(store.table(), "lost-answer"));
+            refusedThenRetried(store.relay(), store.config(), key -> database.stateOf(store.table(), key));
         }
     }
 
@@ -46,25 +45,27 @@ class UnansweredClaimTest {
         String table = StoreDatabases.uniqueTable();
         try (TcpRelay relay = new TcpRelay(RedisSharedStoreTest.PORT)) {
             refusedThenRetried(relay, new OpsConfig().store("redis://127.0.0.1:" + relay.port() + "/0", null, table)
-                    .timeouts("1s", "2s"), () -> RedisSharedStoreTest.statesByKey(table).getOrDefault("lost-answer", "none"));
+                    .timeouts("1s", "2s"), key -> RedisSharedStoreTest.statesByKey(table).getOrDefault(key, "none"));
         } finally {
             RedisSharedStoreTest.deleteTable(table);
         }
     }
 
-    /** The scenario on a store the agent reaches through {@code relay}; {@code state} reads the record past the relay. */
-    private void refusedThenRetried(TcpRelay relay, OpsConfig config, Callable<String> state) throws Exception {
+    /** The scenario on a store the agent reaches through {@code relay}; {@code stateOf} reads a key's record past the relay. */
+    private void refusedThenRetried(TcpRelay relay, OpsConfig config, StateOf stateOf) throws Exception {
         try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config.writeTo(workDir)).start()) {
             URI uri = demo.baseUri();
             assertThat(Orders.create(uri, "before", "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
             int before = Orders.count(uri);
+            // Its completion is written just behind the answer: the lost answers must be the claim's alone.
+            await().atMost(Duration.ofSeconds(10)).until(() -> stateOf.of("before"), "COMPLETED"::equals);
 
             relay.loseWriteAnswers(true);
             Http.Response refused = Orders.create(uri, "lost-answer", "", Http.DEFAULT_TIMEOUT);
             assertThat(refused.status()).as(refused.body()).isEqualTo(503);
             assertThat(Orders.problemType(refused)).endsWith(Orders.STORE_UNAVAILABLE);
             // The keeper withdraws such a claim on its next renewal tick, which may come before this read.
-            String found = state.call();
+            String found = stateOf.of("lost-answer");
             assertThat(found.equals("IN_PROGRESS") || keeperWithdrewOne(demo))
                     .as("the claim the agent never heard of is committed (found %s, and no withdrawal logged)", found)
                     .isTrue();
@@ -89,5 +90,10 @@ class UnansweredClaimTest {
 
     private static boolean keeperWithdrewOne(DemoApp demo) {
         return demo.stderr().stream().anyMatch(line -> line.contains("withdrew 1 claim(s)"));
+    }
+
+    /** Reads a key's record past the relay; "none" without one. */
+    private interface StateOf {
+        String of(String key) throws Exception;
     }
 }
