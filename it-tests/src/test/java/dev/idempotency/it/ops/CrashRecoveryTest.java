@@ -43,6 +43,8 @@ class CrashRecoveryTest {
             URI beforeCrash = demo.baseUri();
             Http.Response answered = Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT);
             assertThat(answered.status()).isEqualTo(201);
+            // Its completion is written just behind the answer: a replay waits for it, so the kill below finds it stored.
+            Orders.assertReplayOf(answered, Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT));
             Orders.inFlight(beforeCrash, "crash-a", Orders.SLEEP_AFTER_COMMIT);
             Orders.inFlight(beforeCrash, "crash-b", Orders.SLEEP_AFTER_COMMIT);
             await().atMost(Duration.ofSeconds(30)).until(() -> Orders.count(beforeCrash) == 3);

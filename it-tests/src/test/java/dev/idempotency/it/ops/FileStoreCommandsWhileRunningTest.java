@@ -45,7 +45,10 @@ class FileStoreCommandsWhileRunningTest {
         Path note = workDir.resolve("idempotency-store/agent.mvstore.pid");
         try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config).start()) {
             URI beforeCrash = demo.baseUri();
-            assertThat(Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT).status()).isEqualTo(201);
+            Http.Response answered = Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT);
+            assertThat(answered.status()).isEqualTo(201);
+            // Its completion is written just behind the answer: a replay waits for it, so the kill below finds it stored.
+            Orders.assertReplayOf(answered, Orders.create(beforeCrash, "answered", "", Http.DEFAULT_TIMEOUT));
             inFlight(beforeCrash, "crash-complete", COMPLETE_LATER);
             inFlight(beforeCrash, "crash-release", RELEASE_LATER);
             await().atMost(Duration.ofSeconds(30)).until(() -> Orders.count(beforeCrash) == 3);
