@@ -6,44 +6,35 @@ import java.io.OutputStream;
 /**
  * Copies first, then writes to the client: when the client has gone (it timed out and closed the
  * connection), the outcome the application produced is still stored whole, so the retry replays it.
- * A failed client write marks the client as gone.
+ * A failed client write marks the client as gone. The write that completes the declared length,
+ * and the close, first let the {@link ResponseEnd} take the outcome; that write is flushed.
  */
 public final class CopyingOutputStream extends OutputStream {
 
     private final OutputStream client;
     private final ResponseBodyCopy copy;
-    private final Runnable beforeEnd;
-    private final long declaredLength;
-    private long written;
-    private boolean endAnnounced;
+    private final ResponseEnd end;
 
+    /** Without an end to tell: the adapter takes the outcome when its runtime says the response is done. */
     public CopyingOutputStream(OutputStream client, ResponseBodyCopy copy) {
-        this(client, copy, null, -1);
+        this(client, copy, new ResponseEnd());
     }
 
-    /**
-     * {@code beforeEnd} runs once the whole entity is copied and before the client can have all of
-     * it: before the last byte of {@code declaredLength} (when positive) goes out, else before the
-     * close reaches the client. Containers complete a response of known length with its last byte
-     * (the JDK HTTP server under Jersey) or a chunked one on the close (Grizzly under Jersey); a
-     * retry must not find the key still in progress once the client has the answer.
-     */
-    public CopyingOutputStream(OutputStream client, ResponseBodyCopy copy, Runnable beforeEnd, long declaredLength) {
+    public CopyingOutputStream(OutputStream client, ResponseBodyCopy copy, ResponseEnd end) {
         this.client = client;
         this.copy = copy;
-        this.beforeEnd = beforeEnd;
-        this.declaredLength = declaredLength;
+        this.end = end;
     }
 
     @Override
     public void write(int b) throws IOException {
         copy.write(b);
-        if (completesDeclaredLength(1)) {
-            announceEnd();
-        }
-        written++;
+        boolean completes = end.writing(1);
         try {
             client.write(b);
+            if (completes) {
+                client.flush();
+            }
         } catch (IOException gone) {
             copy.clientGone();
             throw gone;
@@ -53,19 +44,15 @@ public final class CopyingOutputStream extends OutputStream {
     @Override
     public void write(byte[] buffer, int offset, int length) throws IOException {
         copy.write(buffer, offset, length);
+        boolean completes = end.writing(length);
         try {
-            if (length > 0 && completesDeclaredLength(length)) {
-                client.write(buffer, offset, length - 1);
-                announceEnd();
-                client.write(buffer, offset + length - 1, 1);
-            } else {
-                client.write(buffer, offset, length);
+            client.write(buffer, offset, length);
+            if (completes) {
+                client.flush();
             }
         } catch (IOException gone) {
             copy.clientGone();
             throw gone;
-        } finally {
-            written += length;
         }
     }
 
@@ -81,23 +68,12 @@ public final class CopyingOutputStream extends OutputStream {
 
     @Override
     public void close() throws IOException {
-        announceEnd();
+        end.closing();
         try {
             client.close();
         } catch (IOException gone) {
             copy.clientGone();
             throw gone;
-        }
-    }
-
-    private boolean completesDeclaredLength(int length) {
-        return beforeEnd != null && declaredLength > 0 && written + length >= declaredLength;
-    }
-
-    private void announceEnd() {
-        if (beforeEnd != null && !endAnnounced) {
-            endAnnounced = true;
-            beforeEnd.run();
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.idempotency.agent.servlet.javax;
 import java.util.Collections;
 import dev.idempotency.agent.bootstrap.CapturedResponse;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
+import dev.idempotency.agent.bootstrap.body.ResponseEnd;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
@@ -60,7 +61,7 @@ final class CapturingResponse extends HttpServletResponseWrapper {
         return writer;
     }
 
-    /** Runs when the application has given the container the whole response (see {@link ResponseEnd}). */
+    /** Runs when the application has given the container the whole response (see {@link dev.idempotency.agent.bootstrap.body.ResponseEnd}). */
     void onEnd(Runnable hook) {
         end.onEnd(hook);
     }

@@ -141,7 +141,8 @@ public final class ServletExchange {
     }
 
     /**
-     * The application gave the container the whole response (see {@link ResponseEnd}). A close
+     * The application gave the container the whole response (see
+     * {@link dev.idempotency.agent.bootstrap.body.ResponseEnd}). A close
      * from inside an include is the included resource's, not the end of the response: the
      * including one may write on, and its own end, or the method exit, finishes the exchange.
      */

@@ -14,14 +14,11 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
-import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 
 /**
@@ -35,7 +32,6 @@ final class FileRecordStore implements IdempotencyStore {
 
     /** Expired records deleted per write: a claim queued behind a purge waits for one slice. */
     static final int PURGE_SLICE = 25;
-    private static final RecordState[] STATES = RecordState.values();
 
     private final OpenFile file;
     private final SingleWriter writer;
@@ -244,7 +240,7 @@ final class FileRecordStore implements IdempotencyStore {
         int purged = 0;
         while (purged < batchSize) {
             int slice = Math.min(PURGE_SLICE, batchSize - purged);
-            int deleted = writer.write("purgeExpired", (records, now) -> purgeSlice(records, slice, now));
+            int deleted = writer.write("purgeExpired", (records, now) -> ExpiryIndex.purge(records, slice, now));
             purged += deleted;
             if (deleted < slice) {
                 break;
@@ -253,81 +249,19 @@ final class FileRecordStore implements IdempotencyStore {
         return purged;
     }
 
-    private static int purgeSlice(RecordFile records, int limit, long now) {
-        List<String> expired = new ArrayList<>(limit);
-        for (RecordState state : STATES) {
-            Iterator<String> keys = records.expiry().keyIterator(RecordKeys.timeBound(state, 0));
-            String end = RecordKeys.timeBound(state, now + 1);
-            while (expired.size() < limit && keys.hasNext()) {
-                String indexKey = keys.next();
-                if (indexKey.compareTo(end) >= 0) {
-                    break;
-                }
-                expired.add(indexKey);
-            }
-        }
-        for (String indexKey : expired) {
-            String recordKey = RecordKeys.recordOf(indexKey);
-            Row row = records.read(recordKey);
-            if (row != null && row.expired(now)) {
-                records.delete(recordKey, row);
-            }
-            // An index entry left without its record (never written so, but cheap to heal) goes too.
-            records.expiry().remove(indexKey);
-        }
-        return expired.size();
-    }
-
     @Override
     public int countExpired() {
-        return read(records -> {
-            MVMap<String, byte[]> expiry = records.expiry();
-            long now = System.currentTimeMillis();
-            long count = 0;
-            for (RecordState state : STATES) {
-                count += position(expiry, RecordKeys.timeBound(state, now + 1))
-                        - position(expiry, RecordKeys.timeBound(state, 0));
-            }
-            return (int) Math.min(Integer.MAX_VALUE, count);
-        });
+        return read(records -> ExpiryIndex.countExpired(records, System.currentTimeMillis()));
     }
 
     @Override
     public int count(RecordState state) {
-        return read(records -> {
-            MVMap<String, byte[]> expiry = records.expiry();
-            long live = position(expiry, RecordKeys.stateEnd(state))
-                    - position(expiry, RecordKeys.timeBound(state, System.currentTimeMillis() + 1));
-            return (int) Math.min(Integer.MAX_VALUE, live);
-        });
+        return read(records -> ExpiryIndex.countLive(records, state, System.currentTimeMillis()));
     }
 
-    /** Where {@code key} is or would be in {@code map}: the number of keys before it. */
-    private static long position(MVMap<String, byte[]> map, String key) {
-        long index = map.getKeyIndex(key);
-        return index < 0 ? -index - 1 : index;
-    }
-
-    /** Reads the live IN_PROGRESS records, few at any time: those executing now, and the stale. */
     @Override
     public int countStale() {
-        return read(records -> {
-            long now = System.currentTimeMillis();
-            String end = RecordKeys.stateEnd(RecordState.IN_PROGRESS);
-            Iterator<String> keys = records.expiry().keyIterator(RecordKeys.timeBound(RecordState.IN_PROGRESS, now + 1));
-            int stale = 0;
-            while (keys.hasNext()) {
-                String indexKey = keys.next();
-                if (indexKey.compareTo(end) >= 0) {
-                    break;
-                }
-                Row row = records.read(RecordKeys.recordOf(indexKey));
-                if (row != null && row.leaseUntil <= now) {
-                    stale++;
-                }
-            }
-            return stale;
-        });
+        return read(records -> ExpiryIndex.countStale(records, System.currentTimeMillis()));
     }
 
     @Override
@@ -352,28 +286,11 @@ final class FileRecordStore implements IdempotencyStore {
         });
     }
 
-    /** Records of one state, oldest first: a scan of that state's part of the index (operators only). */
     @Override
     public List<StoredRecord> list(RecordState state, Duration olderThan, int limit) {
         return read(records -> {
             long now = System.currentTimeMillis();
-            long createdBy = now - olderThan.toMillis();
-            String end = RecordKeys.stateEnd(state);
-            List<StoredRecord> found = new ArrayList<>();
-            Iterator<String> keys = records.expiry().keyIterator(RecordKeys.timeBound(state, 0));
-            while (keys.hasNext()) {
-                String indexKey = keys.next();
-                if (indexKey.compareTo(end) >= 0) {
-                    break;
-                }
-                String recordKey = RecordKeys.recordOf(indexKey);
-                Row row = records.read(recordKey);
-                if (row != null && row.createdAt <= createdBy) {
-                    found.add(row.toRecord(RecordKeys.scope(recordKey), RecordKeys.key(recordKey), now));
-                }
-            }
-            found.sort(Comparator.comparing(StoredRecord::createdAt));
-            return found.size() > limit ? new ArrayList<>(found.subList(0, limit)) : found;
+            return ExpiryIndex.list(records, state, now - olderThan.toMillis(), limit, now);
         });
     }
 

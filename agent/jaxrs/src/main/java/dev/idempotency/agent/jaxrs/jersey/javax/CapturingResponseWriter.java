@@ -5,6 +5,7 @@ import dev.idempotency.agent.bootstrap.Execution;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.bootstrap.body.CopyingOutputStream;
 import dev.idempotency.agent.bootstrap.body.ResponseBodyCopy;
+import dev.idempotency.agent.bootstrap.body.ResponseEnd;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,7 +59,10 @@ final class CapturingResponseWriter implements ContainerResponseWriter {
         if (client == null || copy == null) {
             return client;
         }
-        return new CopyingOutputStream(client, copy, () -> finish(null), contentLength);
+        ResponseEnd end = new ResponseEnd();
+        end.onEnd(() -> finish(null));
+        end.declare(contentLength); // -1 when unknown: then the close ends the response
+        return new CopyingOutputStream(client, copy, end);
     }
 
     @Override

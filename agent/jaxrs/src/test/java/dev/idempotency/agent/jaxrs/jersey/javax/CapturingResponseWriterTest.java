@@ -57,12 +57,13 @@ class CapturingResponseWriterTest {
     }
 
     @Test
-    void anEntityOfKnownLengthFinishesTheExecutionBeforeItsLastByteGoesOut() throws IOException {
+    void anEntityOfKnownLengthFinishesTheExecutionBeforeTheWriteThatCompletesItGoesOut() throws IOException {
         CapturingResponseWriter writer = new CapturingResponseWriter(container, Verdict.proceed(execution, Map.of()));
         container.onWrite = () -> container.outcomesSeenAtEachWrite.add(execution.outcomes().size());
 
         OutputStream out = writer.writeResponseStatusAndHeaders(3, response(Response.ok()));
-        out.write(new byte[] {'a', 'b', 'c'});
+        out.write(new byte[] {'a', 'b'});
+        out.write(new byte[] {'c'});
 
         assertThat(execution.only().response.body()).asString(UTF_8).isEqualTo("abc");
         assertThat(container.outcomesSeenAtEachWrite).containsExactly(0, 1);
