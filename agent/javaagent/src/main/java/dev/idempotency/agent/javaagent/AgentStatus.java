@@ -2,7 +2,7 @@ package dev.idempotency.agent.javaagent;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.EndpointConfig;
-import dev.idempotency.agent.tooling.EntryPointKind;
+import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.InstrumentationEvents;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreFootprint;
@@ -40,8 +40,8 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     private final List<Boolean> byResourceMethod = new ArrayList<>();
     /** Per loader ({@code null}: the bootstrap loader), the entry points instrumented in it. */
     private final Map<ClassLoader, Set<String>> instrumented = Collections.synchronizedMap(new WeakHashMap<>());
-    /** Per loader, the kinds of entry point instrumented in it. */
-    private final Map<ClassLoader, Set<EntryPointKind>> kinds = Collections.synchronizedMap(new WeakHashMap<>());
+    /** Per loader, the roles of the classes instrumented in it. */
+    private final Map<ClassLoader, Set<GroupRole>> roles = Collections.synchronizedMap(new WeakHashMap<>());
     private final List<String> warnings = new CopyOnWriteArrayList<>();
     private volatile RunningAgent runtime;
 
@@ -89,12 +89,12 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
     }
 
     @Override
-    public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
+    public void instrumented(String typeName, ClassLoader loader, GroupRole role) {
         String entryPoint = typeName + " in " + (loader == null ? "the bootstrap loader" : loader.getClass().getName()
                 + "@" + Integer.toHexString(System.identityHashCode(loader)));
         instrumented.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(entryPoint);
-        if (kind != null) {
-            kinds.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(kind);
+        if (role != null) {
+            roles.computeIfAbsent(loader, ignored -> ConcurrentHashMap.newKeySet()).add(role);
         }
     }
 
@@ -209,11 +209,11 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
      */
     @Override
     public String[] getUnprotectedEndpoints() {
-        Set<EntryPointKind> live = liveKinds();
+        Set<GroupRole> live = liveKinds();
         List<String> unprotected = new ArrayList<>();
         for (int i = 0; i < declared.size(); i++) {
-            boolean served = byResourceMethod.get(i) ? live.contains(EntryPointKind.JAXRS)
-                    : live.contains(EntryPointKind.SERVLET) || live.contains(EntryPointKind.JAXRS);
+            boolean served = byResourceMethod.get(i) ? live.contains(GroupRole.JAXRS)
+                    : live.contains(GroupRole.SERVLET) || live.contains(GroupRole.JAXRS);
             if (!served) {
                 unprotected.add(declared.get(i));
             }
@@ -223,14 +223,14 @@ final class AgentStatus implements AgentStatusMBean, InstrumentationEvents {
 
     /** Servlets or filters are instrumented, but no JAX-RS runtime. */
     boolean servesPathsOnly() {
-        Set<EntryPointKind> live = liveKinds();
-        return live.contains(EntryPointKind.SERVLET) && !live.contains(EntryPointKind.JAXRS);
+        Set<GroupRole> live = liveKinds();
+        return live.contains(GroupRole.SERVLET) && !live.contains(GroupRole.JAXRS);
     }
 
-    private Set<EntryPointKind> liveKinds() {
-        Set<EntryPointKind> live = EnumSet.noneOf(EntryPointKind.class);
-        synchronized (kinds) {
-            kinds.values().forEach(live::addAll);
+    private Set<GroupRole> liveKinds() {
+        Set<GroupRole> live = EnumSet.noneOf(GroupRole.class);
+        synchronized (roles) {
+            roles.values().forEach(live::addAll);
         }
         return live;
     }

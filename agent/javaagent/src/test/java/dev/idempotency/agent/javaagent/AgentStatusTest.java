@@ -3,7 +3,7 @@ package dev.idempotency.agent.javaagent;
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigLoader;
 import dev.idempotency.agent.management.AgentProperties;
-import dev.idempotency.agent.tooling.EntryPointKind;
+import dev.idempotency.agent.tooling.GroupRole;
 import java.lang.ref.WeakReference;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -28,7 +28,7 @@ class AgentStatusTest {
                     method: POST
                     path: /orders
                 """)));
-        status.instrumented("org.example.Dispatcher", null, EntryPointKind.JAXRS);
+        status.instrumented("org.example.Dispatcher", null, GroupRole.JAXRS);
         WeakReference<ClassLoader> application = instrumentIn(status);
         assertThat(status.getInstrumentedEntryPoints()).hasSize(2);
 
@@ -105,7 +105,7 @@ class AgentStatusTest {
     /** In its own frame, so that no local variable keeps the loader once it returns. */
     private static WeakReference<ClassLoader> instrumentIn(AgentStatus status) throws Exception {
         URLClassLoader loader = new URLClassLoader(new URL[0], null);
-        status.instrumented("org.example.OrdersServlet", loader, EntryPointKind.SERVLET);
+        status.instrumented("org.example.OrdersServlet", loader, GroupRole.SERVLET);
         assertThat(status.getInstrumentedEntryPoints()).contains("org.example.OrdersServlet in java.net.URLClassLoader@"
                 + Integer.toHexString(System.identityHashCode(loader)));
         loader.close();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.config.AgentConfig;
 import dev.idempotency.agent.config.ConfigLoader;
-import dev.idempotency.agent.tooling.EntryPointKind;
+import dev.idempotency.agent.tooling.GroupRole;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -56,7 +56,7 @@ class ProtectionCheckTest {
         AgentStatus status = new AgentStatus(config("instrumentation:\n  disabled: [jersey-javax]\n"));
         status.disabledGroupPassedOver("jersey-javax", JERSEY_INVOKER);
         status.instrumented("org.example.OrdersServlet", getClass().getClassLoader(),
-                EntryPointKind.SERVLET);
+                GroupRole.SERVLET);
 
         ProtectionCheck.report(status, Duration.ofSeconds(2));
 

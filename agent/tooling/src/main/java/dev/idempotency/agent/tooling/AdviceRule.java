@@ -19,13 +19,13 @@ import net.bytebuddy.pool.TypePool;
  * One instrumentation's part of a transformation, prepared once: which classes in which loaders it
  * advises, the advice for each method (read from {@code adviceLocator}), the adapter to define in
  * the class's loader first (none for the boot delegation, whose advice uses JDK types only), and
- * the kind of entry point an advised class is.
+ * the role of an advised class.
  */
 final class AdviceRule {
 
     private final ElementMatcher<? super TypeDescription> types;
     private final ElementMatcher<? super ClassLoader> loaders;
-    private final EntryPointKind kind;
+    private final GroupRole role;
     private final List<MethodAdvice> advice;
     private final ClassFileLocator adviceLocator;
     private final Advice.ExceptionHandler failures;
@@ -40,11 +40,11 @@ final class AdviceRule {
     private final Map<ClassLoader, List<ResolvedAdvice>> resolved = Collections.synchronizedMap(new WeakHashMap<>());
 
     private AdviceRule(ElementMatcher<? super TypeDescription> types, ElementMatcher<? super ClassLoader> loaders,
-            EntryPointKind kind, List<MethodAdvice> advice, ClassFileLocator adviceLocator,
+            GroupRole role, List<MethodAdvice> advice, ClassFileLocator adviceLocator,
             Advice.ExceptionHandler failures, ReferenceGate gate, HelperInjector helpers) {
         this.types = types;
         this.loaders = loaders;
-        this.kind = kind;
+        this.role = role;
         this.advice = advice;
         this.adviceLocator = adviceLocator;
         this.failures = failures;
@@ -56,9 +56,9 @@ final class AdviceRule {
      * The rule of an instrumentation group: its adapter jar read now (its references only when a
      * loader first needs them), its advice reporting failures under the group's name.
      */
-    static AdviceRule of(EntryPointInstrumentation instrumentation, ClassDefiner definer) throws IOException {
+    static AdviceRule of(InstrumentationGroup instrumentation, ClassDefiner definer) throws IOException {
         NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
-        return new AdviceRule(instrumentation.typeMatcher(), instrumentation.classLoaderMatcher(), instrumentation.kind(),
+        return new AdviceRule(instrumentation.typeMatcher(), instrumentation.classLoaderMatcher(), instrumentation.role(),
                 instrumentation.advice(), adapter.adviceLocator(),
                 AdviceFailureHandler.reportingFor(instrumentation.group()),
                 new ReferenceGate(instrumentation.group(), instrumentation.supports(), adapter),
@@ -67,8 +67,8 @@ final class AdviceRule {
 
     /** A rule whose advice is one of the agent's own classes and needs nothing defined beside it. */
     static AdviceRule ofAgentAdvice(ElementMatcher<? super TypeDescription> types,
-            ElementMatcher<? super ClassLoader> loaders, EntryPointKind kind, List<MethodAdvice> advice, String name) {
-        return new AdviceRule(types, loaders, kind, advice,
+            ElementMatcher<? super ClassLoader> loaders, GroupRole role, List<MethodAdvice> advice, String name) {
+        return new AdviceRule(types, loaders, role, advice,
                 ClassFileLocator.ForClassLoader.of(AdviceRule.class.getClassLoader()),
                 AdviceFailureHandler.reportingFor(name), null, null);
     }
@@ -148,7 +148,7 @@ final class AdviceRule {
         }
     }
 
-    EntryPointKind kind() {
-        return kind;
+    GroupRole role() {
+        return role;
     }
 }

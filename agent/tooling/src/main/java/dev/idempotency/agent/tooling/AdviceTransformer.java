@@ -112,7 +112,7 @@ final class AdviceTransformer implements ClassFileTransformer {
         }
         byte[] advised = rewrite(bytes, type, methods, pool);
         for (AdviceRule rule : applied) {
-            events.instrumented(name, loader, rule.kind());
+            events.instrumented(name, loader, rule.role());
         }
         return advised;
     }

@@ -35,7 +35,7 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
 
     private ApacheHttpClient5Instrumentation() {
         super(InstrumentationGroups.APACHE_HTTPCLIENT5, "Apache HttpClient 5.0 to 5.6 (classic and async clients)",
-                EntryPointKind.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
+                GroupRole.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
     }
 
     static ApacheHttpClient5Instrumentation v5() {

@@ -21,7 +21,7 @@ import net.bytebuddy.asm.Advice;
  * the classes it defined ({@code Module.loadModuleClass}, the bundle class loaders'
  * {@code loadClass}) spares the operator those properties, as the OpenTelemetry agent does.
  *
- * <p>Not an {@link EntryPointInstrumentation} and not a group {@code instrumentation.disabled} can
+ * <p>Not an {@link InstrumentationGroup} and not a group {@code instrumentation.disabled} can
  * name: it serves no endpoint itself, it lets every group's adapter link in a module's loader. Off,
  * it would protect nothing on WildFly, and it changes no lookup but that of the bridge's package.
  */
@@ -45,7 +45,7 @@ final class BootDelegation {
     }
 
     private static AdviceRule rule(String type, String method) {
-        return AdviceRule.ofAgentAdvice(named(type), any(), EntryPointKind.CLASS_LOADING,
+        return AdviceRule.ofAgentAdvice(named(type), any(), GroupRole.CLASS_LOADING,
                 Collections.singletonList(new MethodAdvice(named(method).and(takesArguments(String.class, boolean.class)),
                         BridgeFromBootstrapAdvice.class.getName())),
                 "boot delegation");

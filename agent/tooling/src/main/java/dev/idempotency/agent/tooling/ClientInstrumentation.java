@@ -27,7 +27,7 @@ final class ClientInstrumentation extends HostApiInstrumentation {
 
     private ClientInstrumentation(String group, String supports, String className,
             ElementMatcher<? super MethodDescription> method, String adviceClass, String adapterJar) {
-        super(group, supports, EntryPointKind.DOWNSTREAM_CLIENT, className);
+        super(group, supports, GroupRole.DOWNSTREAM_CLIENT, className);
         this.className = className;
         this.advice = new MethodAdvice(method, adviceClass);
         this.adapterJar = adapterJar;

@@ -32,7 +32,7 @@ final class CxfInstrumentation extends HostApiInstrumentation {
     private static final String SERVLET_API = "javax.servlet.";
 
     private CxfInstrumentation() {
-        super(InstrumentationGroups.CXF_JAVAX, "Apache CXF 3 (javax.servlet)", EntryPointKind.SERVLET, DESTINATION,
+        super(InstrumentationGroups.CXF_JAVAX, "Apache CXF 3 (javax.servlet)", GroupRole.SERVLET, DESTINATION,
                 SERVLET_API + "Servlet");
     }
 

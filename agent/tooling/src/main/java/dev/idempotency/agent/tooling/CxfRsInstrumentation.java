@@ -27,7 +27,7 @@ final class CxfRsInstrumentation extends HostApiInstrumentation {
     static final String UTILS = "org.apache.cxf.jaxrs.utils.JAXRSUtils";
 
     private CxfRsInstrumentation() {
-        super(InstrumentationGroups.CXF_RS_JAVAX, "Apache CXF 3.0 to 3.6 (javax.ws.rs)", EntryPointKind.JAXRS,
+        super(InstrumentationGroups.CXF_RS_JAVAX, "Apache CXF 3.0 to 3.6 (javax.ws.rs)", GroupRole.JAXRS,
                 "javax.ws.rs.core.Response", "javax.servlet.Servlet");
     }
 

@@ -42,7 +42,7 @@ final class EntryPointCandidates {
             .map(EntryPointCandidates::internalName).collect(Collectors.collectingAndThen(Collectors.toSet(), Collections::unmodifiableSet));
 
     /** Internal name to the groups that want the class by that name, enabled groups first. */
-    private final Map<String, List<EntryPointInstrumentation>> byName;
+    private final Map<String, List<InstrumentationGroup>> byName;
     private final List<ByInterface> byInterface;
     private final Set<String> disabledGroups;
     private final InstrumentationEvents events;
@@ -50,7 +50,7 @@ final class EntryPointCandidates {
     /** Loaders already reported for a JAX-RS runtime no group supports there. Weak: applications undeploy. */
     private final Map<ClassLoader, Boolean> unsupportedReported = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private EntryPointCandidates(Map<String, List<EntryPointInstrumentation>> byName, List<ByInterface> byInterface,
+    private EntryPointCandidates(Map<String, List<InstrumentationGroup>> byName, List<ByInterface> byInterface,
             Set<String> disabledGroups, InstrumentationEvents events) {
         this.byName = byName;
         this.byInterface = byInterface;
@@ -60,18 +60,18 @@ final class EntryPointCandidates {
     }
 
     /** The candidates of every group in {@code all}; those of {@code disabledGroups} are only reported. */
-    static EntryPointCandidates of(List<EntryPointInstrumentation> all, Collection<String> disabledGroups,
+    static EntryPointCandidates of(List<InstrumentationGroup> all, Collection<String> disabledGroups,
             InstrumentationEvents events) {
-        List<EntryPointInstrumentation> enabledFirst = new ArrayList<>(EntryPointInstrumentations.enabled(all, disabledGroups));
-        for (EntryPointInstrumentation instrumentation : all) {
+        List<InstrumentationGroup> enabledFirst = new ArrayList<>(InstrumentationCatalog.enabled(all, disabledGroups));
+        for (InstrumentationGroup instrumentation : all) {
             if (!enabledFirst.contains(instrumentation)) {
                 enabledFirst.add(instrumentation);
             }
         }
-        Map<String, List<EntryPointInstrumentation>> byName = new HashMap<>();
+        Map<String, List<InstrumentationGroup>> byName = new HashMap<>();
         List<ByInterface> byInterface = new ArrayList<>();
         ClassFileResources classFiles = ClassFileResources.ofThisJvm();
-        for (EntryPointInstrumentation instrumentation : enabledFirst) {
+        for (InstrumentationGroup instrumentation : enabledFirst) {
             for (String className : instrumentation.classNames()) {
                 byName.computeIfAbsent(internalName(className), ignored -> new ArrayList<>()).add(instrumentation);
             }
@@ -95,7 +95,7 @@ final class EntryPointCandidates {
         if (INFRASTRUCTURE.contains(internalName)) {
             return true;
         }
-        EntryPointInstrumentation wanting = wanting(loader, internalName, bytes);
+        InstrumentationGroup wanting = wanting(loader, internalName, bytes);
         if (wanting == null) {
             return false;
         }
@@ -150,10 +150,10 @@ final class EntryPointCandidates {
         return false;
     }
 
-    private EntryPointInstrumentation wanting(ClassLoader loader, String internalName, byte[] bytes) {
-        List<EntryPointInstrumentation> named = byName.get(internalName);
+    private InstrumentationGroup wanting(ClassLoader loader, String internalName, byte[] bytes) {
+        List<InstrumentationGroup> named = byName.get(internalName);
         if (named != null) {
-            for (EntryPointInstrumentation instrumentation : named) {
+            for (InstrumentationGroup instrumentation : named) {
                 if (instrumentation.classLoaderMatcher().matches(loader)) {
                     return instrumentation;
                 }
@@ -174,10 +174,10 @@ final class EntryPointCandidates {
      * a version none supports, so the agent never sees its resource methods. Said once per loader.
      */
     private void reportUnsupportedRuntime(ClassLoader loader, String internalName,
-            List<EntryPointInstrumentation> named) {
+            List<InstrumentationGroup> named) {
         List<String> supported = new ArrayList<>();
-        for (EntryPointInstrumentation instrumentation : named) {
-            if (instrumentation.kind() == EntryPointKind.JAXRS) {
+        for (InstrumentationGroup instrumentation : named) {
+            if (instrumentation.role() == GroupRole.JAXRS) {
                 supported.add(instrumentation.supports());
             }
         }
@@ -198,10 +198,10 @@ final class EntryPointCandidates {
 
     /** A group that wants the implementations of its entry interfaces, with the hierarchies seen so far. */
     private static final class ByInterface {
-        final EntryPointInstrumentation instrumentation;
+        final InstrumentationGroup instrumentation;
         final ImplementorScan implementors;
 
-        ByInterface(EntryPointInstrumentation instrumentation, ImplementorScan implementors) {
+        ByInterface(InstrumentationGroup instrumentation, ImplementorScan implementors) {
             this.instrumentation = instrumentation;
             this.implementors = implementors;
         }

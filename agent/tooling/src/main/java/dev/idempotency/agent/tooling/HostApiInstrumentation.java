@@ -5,15 +5,15 @@ import java.util.Set;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
- * What every group has alike: its name, the kind of entry point it serves, and the loaders it may
+ * What every group has alike: its name, the role of what it instruments, and the loaders it may
  * advise, those that see the classes that tell its API (never the bootstrap loader). A group wants
  * classes by exact name, by entry interface, or both; it overrides what applies.
  */
-abstract class HostApiInstrumentation implements EntryPointInstrumentation {
+abstract class HostApiInstrumentation implements InstrumentationGroup {
 
     private final String group;
     private final String supports;
-    private final EntryPointKind kind;
+    private final GroupRole role;
     private final CanSee loaders;
 
     /**
@@ -21,10 +21,10 @@ abstract class HostApiInstrumentation implements EntryPointInstrumentation {
      * @param apiClasses classes of the host API a loader must all see, e.g. {@code javax.servlet.Servlet};
      *     more than one where a runtime's versions share the API's namespace
      */
-    HostApiInstrumentation(String group, String supports, EntryPointKind kind, String... apiClasses) {
+    HostApiInstrumentation(String group, String supports, GroupRole role, String... apiClasses) {
         this.group = group;
         this.supports = supports;
-        this.kind = kind;
+        this.role = role;
         this.loaders = new CanSee(apiClasses);
     }
 
@@ -39,8 +39,8 @@ abstract class HostApiInstrumentation implements EntryPointInstrumentation {
     }
 
     @Override
-    public final EntryPointKind kind() {
-        return kind;
+    public final GroupRole role() {
+        return role;
     }
 
     @Override

@@ -8,9 +8,9 @@ public interface InstrumentationEvents {
 
     /**
      * {@code typeName} now carries the agent's advice, in {@code loader} ({@code null}: the
-     * bootstrap loader); {@code kind} is what it serves.
+     * bootstrap loader); {@code role} is what it serves.
      */
-    void instrumented(String typeName, ClassLoader loader, EntryPointKind kind);
+    void instrumented(String typeName, ClassLoader loader, GroupRole role);
 
     /** A class could not be instrumented; {@code problem} says which and why. */
     void failed(String problem);

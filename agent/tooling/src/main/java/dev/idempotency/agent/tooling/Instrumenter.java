@@ -37,11 +37,11 @@ public final class Instrumenter {
      */
     public static void installAtStart(Instrumentation instrumentation, ClassDefiner definer,
             Collection<String> disabledGroups, boolean downstreamClients, InstrumentationEvents events) {
-        List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
+        List<InstrumentationGroup> all = InstrumentationCatalog.all(downstreamClients);
         CompletableFuture<AdviceTransformer> precise = new CompletableFuture<>();
         Thread build = new Thread(() -> {
             try {
-                precise.complete(adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events));
+                precise.complete(adviceTransformer(InstrumentationCatalog.enabled(all, disabledGroups), definer, events));
             } catch (Throwable failure) {
                 precise.completeExceptionally(failure);
             }
@@ -77,8 +77,8 @@ public final class Instrumenter {
     public static void install(Instrumentation instrumentation, ClassDefiner definer,
             Collection<String> disabledGroups, boolean downstreamClients, InstrumentationEvents events)
             throws IOException {
-        List<EntryPointInstrumentation> all = EntryPointInstrumentations.all(downstreamClients);
-        AdviceTransformer precise = adviceTransformer(EntryPointInstrumentations.enabled(all, disabledGroups), definer, events);
+        List<InstrumentationGroup> all = InstrumentationCatalog.all(downstreamClients);
+        AdviceTransformer precise = adviceTransformer(InstrumentationCatalog.enabled(all, disabledGroups), definer, events);
         EntryPointCandidates candidates = EntryPointCandidates.of(all, disabledGroups, events);
         instrumentation.addTransformer(new DeferredTransformer(candidates, CompletableFuture.completedFuture(precise),
                 events::failed), true);
@@ -87,7 +87,7 @@ public final class Instrumenter {
         retransform(instrumentation, precise, loadedBefore, events, "loaded before the attach");
     }
 
-    private static AdviceTransformer adviceTransformer(List<EntryPointInstrumentation> enabled, ClassDefiner definer,
+    private static AdviceTransformer adviceTransformer(List<InstrumentationGroup> enabled, ClassDefiner definer,
             InstrumentationEvents events) throws IOException {
         // The advice is laid into existing classes and no type is generated, so Byte Buddy need not
         // resolve generic signatures; resolving them costs the start about 75 more of its classes and
@@ -95,7 +95,7 @@ public final class Instrumenter {
         // application's own Byte Buddy is untouched.
         System.setProperty(TypeDefinition.RAW_TYPES_PROPERTY, "true");
         List<AdviceRule> rules = new ArrayList<>(BootDelegation.rules());
-        for (EntryPointInstrumentation instrumentation : enabled) {
+        for (InstrumentationGroup instrumentation : enabled) {
             rules.add(AdviceRule.of(instrumentation, definer));
         }
         return new AdviceTransformer(rules, events);

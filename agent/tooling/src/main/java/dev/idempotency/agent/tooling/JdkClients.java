@@ -51,7 +51,7 @@ public final class JdkClients {
         List<String> names = new ArrayList<>();
         if (!disabledGroups.contains(InstrumentationGroups.HTTP_URL_CONNECTION)) {
             rules.add(AdviceRule.ofAgentAdvice(named(URL_CONNECTION), bootstrapLoader(),
-                    EntryPointKind.DOWNSTREAM_CLIENT,
+                    GroupRole.DOWNSTREAM_CLIENT,
                     Collections.singletonList(new MethodAdvice(namedOneOf("connect", "getOutputStream", "getInputStream")
                             .and(takesArguments(0)).and(isPublic()), UrlConnectionAdvice.class.getName())),
                     InstrumentationGroups.HTTP_URL_CONNECTION));
@@ -60,7 +60,7 @@ public final class JdkClients {
         }
         // the JDK's HttpClient came with Java 11: on Java 8 the group has nothing to instrument
         if (!disabledGroups.contains(InstrumentationGroups.JDK_HTTP_CLIENT) && JvmModules.ofThisJvm().hasModule(HTTP_MODULE)) {
-            rules.add(AdviceRule.ofAgentAdvice(named(HTTP_CLIENT), platformLoader(), EntryPointKind.DOWNSTREAM_CLIENT,
+            rules.add(AdviceRule.ofAgentAdvice(named(HTTP_CLIENT), platformLoader(), GroupRole.DOWNSTREAM_CLIENT,
                     Collections.singletonList(new MethodAdvice(named("sendAsync").and(takesArguments(4))
                             .and(takesArgument(0, named("java.net.http.HttpRequest"))),
                             HTTP_CLIENT_ADVICE)),

@@ -71,7 +71,7 @@ public final class JdkHandOffs {
     }
 
     private static AdviceRule rule(String className, MethodAdvice... advice) {
-        return AdviceRule.ofAgentAdvice(named(className), JdkClients.bootstrapLoader(), EntryPointKind.DOWNSTREAM_CLIENT,
+        return AdviceRule.ofAgentAdvice(named(className), JdkClients.bootstrapLoader(), GroupRole.DOWNSTREAM_CLIENT,
                 Arrays.asList(advice), InstrumentationGroups.JDK_HAND_OFFS);
     }
 }

@@ -24,7 +24,7 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
     private final String namespace;
 
     private JerseyInstrumentation(String group, String supports, String namespace) {
-        super(group, supports, EntryPointKind.JAXRS, namespace + ".ws.rs.core.Response");
+        super(group, supports, GroupRole.JAXRS, namespace + ".ws.rs.core.Response");
         this.namespace = namespace;
     }
 

@@ -36,7 +36,7 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
 
     private ResteasyInstrumentation(String group, String supports, String adapter, String invoker,
             String... apiClasses) {
-        super(group, supports, EntryPointKind.JAXRS, apiClasses);
+        super(group, supports, GroupRole.JAXRS, apiClasses);
         this.adapterPackage = "dev.idempotency.agent.jaxrs." + adapter.replace('-', '.') + ".";
         this.invoker = invoker;
         this.adapterJar = "jaxrs-" + adapter + ".jar";

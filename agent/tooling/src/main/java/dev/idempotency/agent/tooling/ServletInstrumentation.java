@@ -30,7 +30,7 @@ final class ServletInstrumentation extends HostApiInstrumentation {
     private final String api;
 
     private ServletInstrumentation(String group, String supports, String namespace) {
-        super(group, supports, EntryPointKind.SERVLET, namespace + ".servlet.Servlet");
+        super(group, supports, GroupRole.SERVLET, namespace + ".servlet.Servlet");
         this.namespace = namespace;
         this.api = namespace + ".servlet.";
     }

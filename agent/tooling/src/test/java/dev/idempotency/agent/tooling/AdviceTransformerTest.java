@@ -80,7 +80,7 @@ class AdviceTransformerTest {
 
     @Test
     void aBridgeIsNotAdvisedBesideTheMethodItBridgesTo() throws Exception {
-        AdviceRule rule = AdviceRule.ofAgentAdvice(named(Bridged.class.getName()), any(), EntryPointKind.JAXRS,
+        AdviceRule rule = AdviceRule.ofAgentAdvice(named(Bridged.class.getName()), any(), GroupRole.JAXRS,
                 List.of(new MethodAdvice(named("apply"), CountingAdvice.class.getName())), "test");
         AdviceTransformer transformer = new AdviceTransformer(List.of(rule), events);
 
@@ -126,7 +126,7 @@ class AdviceTransformerTest {
     @Test
     void aClassWhoseSupertypeItsLoaderLacksIsLeftAloneUnreported() throws Exception {
         AdviceRule rule = AdviceRule.ofAgentAdvice(hasSuperType(named(Runnable.class.getName())), any(),
-                EntryPointKind.SERVLET, List.of(new MethodAdvice(named("handle"), MarkingAdvice.class.getName())), "test");
+                GroupRole.SERVLET, List.of(new MethodAdvice(named("handle"), MarkingAdvice.class.getName())), "test");
         AdviceTransformer transformer = new AdviceTransformer(List.of(rule), events);
         ClassLoader withoutHandler = new ClassLoader(null) {
         };
@@ -149,7 +149,7 @@ class AdviceTransformerTest {
     }
 
     private AdviceTransformer transformer(String adviceClass) {
-        AdviceRule rule = AdviceRule.ofAgentAdvice(named(Handler.class.getName()), any(), EntryPointKind.SERVLET,
+        AdviceRule rule = AdviceRule.ofAgentAdvice(named(Handler.class.getName()), any(), GroupRole.SERVLET,
                 List.of(new MethodAdvice(named("handle"), adviceClass)), "test");
         return new AdviceTransformer(List.of(rule), events);
     }

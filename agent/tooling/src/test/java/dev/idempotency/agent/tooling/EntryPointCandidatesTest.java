@@ -114,7 +114,7 @@ class EntryPointCandidatesTest {
     }
 
     private EntryPointCandidates candidates(String... disabledGroups) {
-        return EntryPointCandidates.of(EntryPointInstrumentations.all(), Set.of(disabledGroups), events);
+        return EntryPointCandidates.of(InstrumentationCatalog.all(), Set.of(disabledGroups), events);
     }
 
     /** A loader that has the given classes as resources, and nothing else (no parent). */

@@ -31,7 +31,7 @@ class Jersey1ServletContainerTest {
 
     @Test
     void thePreFilterLetsItThroughToTheServletGroup() throws IOException {
-        EntryPointCandidates candidates = EntryPointCandidates.of(EntryPointInstrumentations.all(), Set.of(), events);
+        EntryPointCandidates candidates = EntryPointCandidates.of(InstrumentationCatalog.all(), Set.of(), events);
         byte[] bytes = classFile();
         assertThat((bytes[6] & 0xFF) << 8 | bytes[7] & 0xFF).as("class file major version").isEqualTo(50);
 
@@ -42,7 +42,7 @@ class Jersey1ServletContainerTest {
     void theServletGroupAdvisesItsDoFilter() throws Exception {
         ServletInstrumentation servlets = ServletInstrumentation.javax();
         AdviceRule rule = AdviceRule.ofAgentAdvice(servlets.typeMatcher(), servlets.classLoaderMatcher(),
-                servlets.kind(), List.of(new MethodAdvice(servlets.advice().get(0).methods(),
+                servlets.role(), List.of(new MethodAdvice(servlets.advice().get(0).methods(),
                         CountingAdvice.class.getName())), InstrumentationGroups.SERVLET_JAVAX);
         AdviceTransformer transformer = new AdviceTransformer(List.of(rule), events);
 

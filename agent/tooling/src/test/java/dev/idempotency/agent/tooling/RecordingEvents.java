@@ -11,8 +11,8 @@ final class RecordingEvents implements InstrumentationEvents {
     private final List<String> passedOver = new CopyOnWriteArrayList<>();
 
     @Override
-    public void instrumented(String typeName, ClassLoader loader, EntryPointKind kind) {
-        instrumented.add(typeName + " " + kind);
+    public void instrumented(String typeName, ClassLoader loader, GroupRole role) {
+        instrumented.add(typeName + " " + role);
     }
 
     @Override
@@ -25,7 +25,7 @@ final class RecordingEvents implements InstrumentationEvents {
         passedOver.add(group + " " + className);
     }
 
-    /** Each class advised, as {@code <type name> <kind>}. */
+    /** Each class advised, as {@code <type name> <role>}. */
     List<String> instrumented() {
         return instrumented;
     }

@@ -126,10 +126,10 @@ class ReferenceGatingTest {
     }
 
     /** The servlet-javax group, with {@link MarkingAdvice} for its own. */
-    private static final class WithMarkingAdvice implements EntryPointInstrumentation {
-        private final EntryPointInstrumentation group;
+    private static final class WithMarkingAdvice implements InstrumentationGroup {
+        private final InstrumentationGroup group;
 
-        WithMarkingAdvice(EntryPointInstrumentation group) {
+        WithMarkingAdvice(InstrumentationGroup group) {
             this.group = group;
         }
 
@@ -149,8 +149,8 @@ class ReferenceGatingTest {
         }
 
         @Override
-        public EntryPointKind kind() {
-            return group.kind();
+        public GroupRole role() {
+            return group.role();
         }
 
         @Override

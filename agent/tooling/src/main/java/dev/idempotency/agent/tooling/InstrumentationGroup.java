@@ -15,7 +15,7 @@ import net.bytebuddy.matcher.ElementMatcher;
  * {@link #classLoaderMatcher()} at JVM start, before Byte Buddy's builder exists: the names are
  * plain strings, and an implementation builds its Byte Buddy matchers only when asked for them.
  */
-interface EntryPointInstrumentation {
+interface InstrumentationGroup {
 
     /** The group's name in {@code instrumentation.disabled}, one of {@code InstrumentationGroups.ALL}. */
     String group();
@@ -28,7 +28,7 @@ interface EntryPointInstrumentation {
     String supports();
 
     /** What the instrumented classes do for protection. */
-    EntryPointKind kind();
+    GroupRole role();
 
     /** Binary names of the classes this group wants by exact name, e.g. a runtime's dispatcher. */
     Set<String> classNames();

@@ -7,13 +7,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** One instrumentation per group the config knows, each complete: its adapter jar carries its advice. */
-class EntryPointInstrumentationsTest {
+class InstrumentationCatalogTest {
 
-    private final List<EntryPointInstrumentation> all = EntryPointInstrumentations.all();
+    private final List<InstrumentationGroup> all = InstrumentationCatalog.all();
 
     @Test
     void oneInstrumentationPerConfigGroupInTheSameOrder() {
-        assertThat(all).extracting(EntryPointInstrumentation::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+        assertThat(all).extracting(InstrumentationGroup::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
     }
 
     @Test
@@ -21,14 +21,14 @@ class EntryPointInstrumentationsTest {
         assertThat(all).allSatisfy(instrumentation -> {
             assertThat(instrumentation.classNames().isEmpty()).as(instrumentation.group())
                     .isNotEqualTo(instrumentation.entryInterfaces().isEmpty());
-            assertThat(instrumentation.kind()).isIn(EntryPointKind.SERVLET, EntryPointKind.JAXRS);
+            assertThat(instrumentation.role()).isIn(GroupRole.SERVLET, GroupRole.JAXRS);
             assertThat(instrumentation.advice()).isNotEmpty();
         });
     }
 
     @Test
     void eachAdviceClassIsInTheGroupsAdapterJar() throws Exception {
-        for (EntryPointInstrumentation instrumentation : all) {
+        for (InstrumentationGroup instrumentation : all) {
             NestedJar adapter = NestedJar.open(instrumentation.adapterJar());
             assertThat(instrumentation.advice()).extracting(MethodAdvice::adviceClass).as(instrumentation.group())
                     .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));
@@ -37,13 +37,13 @@ class EntryPointInstrumentationsTest {
 
     @Test
     void theClientLibrariesAreAddedOnlyWhenAnEndpointPropagatesItsKeyAndCarryTheirAdvice() throws Exception {
-        assertThat(EntryPointInstrumentations.all(false)).extracting(EntryPointInstrumentation::group)
+        assertThat(InstrumentationCatalog.all(false)).extracting(InstrumentationGroup::group)
                 .containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
-        List<EntryPointInstrumentation> withClients = EntryPointInstrumentations.all(true);
-        assertThat(withClients).extracting(EntryPointInstrumentation::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
+        List<InstrumentationGroup> withClients = InstrumentationCatalog.all(true);
+        assertThat(withClients).extracting(InstrumentationGroup::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
                 .contains(InstrumentationGroups.APACHE_HTTPCLIENT4, InstrumentationGroups.APACHE_HTTPCLIENT5);
-        for (EntryPointInstrumentation client : EntryPointInstrumentations.clients()) {
-            assertThat(client.kind()).isEqualTo(EntryPointKind.DOWNSTREAM_CLIENT);
+        for (InstrumentationGroup client : InstrumentationCatalog.clients()) {
+            assertThat(client.role()).isEqualTo(GroupRole.DOWNSTREAM_CLIENT);
             assertThat(InstrumentationGroups.CLIENTS).contains(client.group());
             NestedJar adapter = NestedJar.open(client.adapterJar());
             assertThat(client.advice()).extracting(MethodAdvice::adviceClass)
@@ -53,10 +53,10 @@ class EntryPointInstrumentationsTest {
 
     @Test
     void theEnabledAreAllButTheDisabledGroups() {
-        assertThat(EntryPointInstrumentations.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
-                .extracting(EntryPointInstrumentation::group)
+        assertThat(InstrumentationCatalog.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
+                .extracting(InstrumentationGroup::group)
                 .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta", "resteasy4-javax",
                         "resteasy3-javax", "cxf-javax", "cxfrs-javax");
-        assertThat(EntryPointInstrumentations.enabled(all, List.of())).isEqualTo(all);
+        assertThat(InstrumentationCatalog.enabled(all, List.of())).isEqualTo(all);
     }
 }

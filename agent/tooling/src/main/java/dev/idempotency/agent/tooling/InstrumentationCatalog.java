@@ -11,37 +11,37 @@ import java.util.List;
  * Every instrumentation group the agent has, and the ones an operator left on: the entry points,
  * and the HTTP clients of the application's own loaders (the JDK's are {@link JdkClients}).
  */
-final class EntryPointInstrumentations {
+final class InstrumentationCatalog {
 
-    private EntryPointInstrumentations() {
+    private InstrumentationCatalog() {
     }
 
     /** One per group, in the order of {@code InstrumentationGroups.ALL}. */
-    static List<EntryPointInstrumentation> all() {
+    static List<InstrumentationGroup> all() {
         return Collections.unmodifiableList(Arrays.asList(ServletInstrumentation.javax(), ServletInstrumentation.jakarta(), JerseyInstrumentation.javax(), JerseyInstrumentation.jakarta(), ResteasyInstrumentation.jakarta(), ResteasyInstrumentation.javax4(), ResteasyInstrumentation.javax3(), CxfInstrumentation.javax(), CxfRsInstrumentation.javax()));
     }
 
     /** The HTTP client libraries an application brings, whose unsafe calls carry derived keys. */
-    static List<EntryPointInstrumentation> clients() {
+    static List<InstrumentationGroup> clients() {
         return Collections.unmodifiableList(Arrays.asList(ClientInstrumentation.apacheHttpClient4(), ApacheHttpClient5Instrumentation.v5(),
                 ClientInstrumentation.okHttp3(), ClientInstrumentation.springWebClient(), ClientInstrumentation.springRestClients()));
     }
 
     /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */
-    static List<EntryPointInstrumentation> all(boolean withClients) {
+    static List<InstrumentationGroup> all(boolean withClients) {
         if (!withClients) {
             return all();
         }
-        List<EntryPointInstrumentation> both = new ArrayList<>(all());
+        List<InstrumentationGroup> both = new ArrayList<>(all());
         both.addAll(clients());
         return Collections.unmodifiableList(new ArrayList<>(both));
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */
-    static List<EntryPointInstrumentation> enabled(List<EntryPointInstrumentation> all,
+    static List<InstrumentationGroup> enabled(List<InstrumentationGroup> all,
             Collection<String> disabledGroups) {
-        List<EntryPointInstrumentation> enabled = new ArrayList<>();
-        for (EntryPointInstrumentation instrumentation : all) {
+        List<InstrumentationGroup> enabled = new ArrayList<>();
+        for (InstrumentationGroup instrumentation : all) {
             if (!disabledGroups.contains(instrumentation.group())) {
                 enabled.add(instrumentation);
             }

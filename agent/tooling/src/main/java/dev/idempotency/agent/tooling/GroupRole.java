@@ -1,7 +1,10 @@
 package dev.idempotency.agent.tooling;
 
-/** What an instrumented class does for protection; each instrumentation says which kind it serves. */
-public enum EntryPointKind {
+/**
+ * What the classes of an instrumentation group do for protection: an entry point that requests
+ * come through (a servlet, a JAX-RS dispatch), or a part that serves the protected ones.
+ */
+public enum GroupRole {
     /** A servlet or filter: sees every request of its application, by method and routed path. */
     SERVLET,
     /** A JAX-RS runtime's dispatch: sees the resource method it matched, too. */
