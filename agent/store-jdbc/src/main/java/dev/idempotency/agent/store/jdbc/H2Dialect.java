@@ -40,11 +40,21 @@ final class H2Dialect extends Dialect {
      * file: with commits written at once a killed process is safe at any retention, but a lower
      * one lets a new chunk overwrite a chunk emptied moments before, and after an operating-system
      * crash or power loss that left the chunk that emptied it unwritten, H2 may not open the file.
+     *
+     * <p>{@code DB_CLOSE_ON_EXIT=FALSE}: H2 would otherwise close the database from a shutdown hook
+     * of its own, racing the agent's hook that writes the outcomes still queued behind their
+     * answers (and requests still finishing during a stop): their keys would turn unknown although
+     * the clients had their answers. Left open, the file ends as after a killed process, which
+     * loses nothing here; closing the store (its pool) still closes the database. H2 refuses it
+     * beside {@code AUTO_SERVER=TRUE}, whose server its own hook must stop: such a URL keeps the race
+     * (docs/operations.md says so).
      */
     @Override
     String normaliseUrl(String url) {
         String upper = url.toUpperCase(Locale.ROOT);
-        return upper.contains(";WRITE_DELAY=") ? url : url + ";WRITE_DELAY=0";
+        String normalised = upper.contains(";WRITE_DELAY=") ? url : url + ";WRITE_DELAY=0";
+        boolean closesItself = upper.contains(";DB_CLOSE_ON_EXIT=") || upper.contains(";AUTO_SERVER=TRUE");
+        return closesItself ? normalised : normalised + ";DB_CLOSE_ON_EXIT=FALSE";
     }
 
     @Override

@@ -57,10 +57,13 @@ class H2DurabilityTest {
     }
 
     @Test
-    void embeddedUrlsWriteEveryCommitUnlessToldOtherwise() {
+    void embeddedUrlsWriteEveryCommitAndStayOpenUntilTheJvmExitsUnlessToldOtherwise() {
         H2Dialect dialect = new H2Dialect();
         assertThat(dialect.normaliseUrl("jdbc:h2:file:./idempotency-store/agent"))
-                .isEqualTo("jdbc:h2:file:./idempotency-store/agent;WRITE_DELAY=0");
-        assertThat(dialect.normaliseUrl("jdbc:h2:file:./x;write_delay=100")).isEqualTo("jdbc:h2:file:./x;write_delay=100");
+                .isEqualTo("jdbc:h2:file:./idempotency-store/agent;WRITE_DELAY=0;DB_CLOSE_ON_EXIT=FALSE");
+        assertThat(dialect.normaliseUrl("jdbc:h2:file:./x;write_delay=100;db_close_on_exit=true"))
+                .isEqualTo("jdbc:h2:file:./x;write_delay=100;db_close_on_exit=true");
+        assertThat(dialect.normaliseUrl("jdbc:h2:file:./x;AUTO_SERVER=TRUE")).as("H2 refuses both together")
+                .isEqualTo("jdbc:h2:file:./x;AUTO_SERVER=TRUE;WRITE_DELAY=0");
     }
 }
