@@ -43,7 +43,7 @@ final class RunningAgent {
 
     /** Threads writing outcomes behind the responses, at most. */
     static final int OUTCOME_WRITERS = 4;
-    /** How long a stopping JVM waits for the outcomes still queued. */
+    /** How long a stopping JVM waits for the outcomes still queued and the executions still running. */
     static final Duration OUTCOME_DRAIN = Duration.ofSeconds(5);
 
     /** The thread that opens the store while the application starts. */
@@ -80,10 +80,13 @@ final class RunningAgent {
         String storeKind = provider.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> provider.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
+        OutcomeWrites outcomes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OUTCOME_WRITERS));
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
-                TimeSource.system(), outcomeWrites(settings));
+                TimeSource.system(), outcomes);
         gate.serviceName(config.serviceName());
         Path heldFile = provider.heldFile(settings.url());
+        Runtime.getRuntime().addShutdownHook(StoreThreads.named("idempotency-outcomes-drain")
+                .newThread(() -> onStop(outcomes, gate, store, heldFile != null)));
         Path storeFile = heldFile == null ? null : heldFile.toAbsolutePath().normalize();
         FileStoreAccess access = storeFile == null ? null : new FileStoreAccess(store, storeFile.toString());
         RunningAgent runtime = new RunningAgent(storeKind,
@@ -172,15 +175,24 @@ final class RunningAgent {
     }
 
     /**
-     * Outcomes are written behind the responses by as many writers as may share the store's
-     * grouped writes (at most {@link #OUTCOME_WRITERS}); what is queued when the JVM stops is
-     * written first, for at most {@link #OUTCOME_DRAIN}.
+     * When the JVM stops: the outcomes queued behind their answers are written, requests still
+     * executing get the rest of {@link #OUTCOME_DRAIN} to end theirs, then an embedded store's file
+     * is closed, cleanly, by the agent (H2's own hook, which raced these writes, is off). A server
+     * store's pool is left to the exit: a request still running past the drain may still write.
      */
-    private static OutcomeWrites outcomeWrites(StoreSettings settings) {
-        OutcomeWrites writes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OUTCOME_WRITERS));
-        Runtime.getRuntime().addShutdownHook(StoreThreads.named("idempotency-outcomes-drain")
-                .newThread(() -> writes.drain(OUTCOME_DRAIN.toMillis())));
-        return writes;
+    private static void onStop(OutcomeWrites outcomes, IdempotencyGate gate, OpeningStore store, boolean embedded) {
+        long deadline = System.nanoTime() + OUTCOME_DRAIN.toNanos();
+        outcomes.drain(OUTCOME_DRAIN.toMillis());
+        try {
+            while (gate.leases().size() > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (embedded && gate.leases().size() == 0) {
+            store.close();
+        }
     }
 
     /** Renewals extend every live claim by the longest lease declared, so no endpoint's claim runs short. */
