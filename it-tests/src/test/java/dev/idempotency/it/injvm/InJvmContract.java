@@ -126,5 +126,10 @@ abstract class InJvmContract {
         int port();
 
         int executions();
+
+        /** The body of the 201 for the {@code order}-th execution, the same on every server. */
+        static String answer(int order) {
+            return "{\"order\":" + order + "}";
+        }
     }
 }

@@ -44,7 +44,7 @@ final class OrdersOnJersey implements InJvmContract.OrdersServer {
         @POST
         public Response create(String body) {
             int order = EXECUTIONS.incrementAndGet();
-            return Response.status(201).type("application/json").entity("{\"order\":" + order + "}").build();
+            return Response.status(201).type("application/json").entity(InJvmContract.OrdersServer.answer(order)).build();
         }
     }
 }
