@@ -39,10 +39,16 @@ public final class AttemptLogFile {
         }
     }
 
-    /** Every event so far; fails on a line that is not one JSON object. */
+    /**
+     * Every event written so far; fails on a line that is not one JSON object. The writer runs
+     * while the test reads, so a last line without its newline is still being written and is left
+     * for the next read.
+     */
     public List<JsonNode> events() {
+        String text = text();
+        String written = text.substring(0, text.lastIndexOf('\n') + 1);
         List<JsonNode> events = new ArrayList<>();
-        for (String line : text().lines().toList()) {
+        for (String line : written.lines().toList()) {
             try {
                 events.add(JSON.readTree(line));
             } catch (IOException e) {
