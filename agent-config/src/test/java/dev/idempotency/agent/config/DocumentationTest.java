@@ -2,16 +2,23 @@ package dev.idempotency.agent.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.SupportedRange;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** docs/configuration.md documents every field the loader knows, so the two cannot drift apart. */
+/**
+ * docs/configuration.md documents every field the loader knows, and the docs state each
+ * instrumentation group's range as {@link SupportedRange} writes it, so the two cannot drift apart.
+ */
 class DocumentationTest {
 
     private static final Path DOC = Path.of("..", "docs", "configuration.md");
+    private static final Path README = Path.of("..", "README.md");
+    private static final Path JAXRS = Path.of("..", "docs", "jaxrs.md");
 
     @Test
     void everyFieldPathIsDocumented() throws Exception {
@@ -33,6 +40,28 @@ class DocumentationTest {
             assertThat(doc).contains("`" + key + "=");
         }
         assertThat(doc).contains(ConfigLocation.SYSTEM_PROPERTY, ConfigLocation.ENVIRONMENT_VARIABLE);
+    }
+
+    @Test
+    void everyGroupsRowSaysTheRangeItSupports() throws Exception {
+        List<String> rows = Files.readAllLines(DOC);
+        for (SupportedRange range : SupportedRange.all()) {
+            assertThat(rows).as("the row of " + range.group() + " in " + DOC)
+                    .anyMatch(row -> row.startsWith("| `" + range.group() + "` | " + range.text() + " |"));
+        }
+    }
+
+    @Test
+    void theReadmeAndTheJaxrsPageSayTheRangesOfTheEntryPoints() throws Exception {
+        String readme = Files.readString(README).replaceAll("\\s+", " ");
+        String jaxrs = Files.readString(JAXRS);
+        for (String group : InstrumentationGroups.ENTRY_POINTS) {
+            SupportedRange range = SupportedRange.of(group);
+            assertThat(readme).as(README.toString()).contains(range.versions());
+            if (range.text().contains("ws.rs")) {
+                assertThat(jaxrs).as(JAXRS + "'s table of runtimes").contains("| " + range.versions() + " |");
+            }
+        }
     }
 
     @Test

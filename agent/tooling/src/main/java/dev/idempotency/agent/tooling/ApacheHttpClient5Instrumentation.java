@@ -34,8 +34,7 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
     static final String REQUEST_PRODUCER = "org.apache.hc.core5.http.nio.support.BasicRequestProducer";
 
     private ApacheHttpClient5Instrumentation() {
-        super(InstrumentationGroups.APACHE_HTTPCLIENT5, "Apache HttpClient 5.0 to 5.6 (classic and async clients)",
-                GroupRole.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
+        super(InstrumentationGroups.APACHE_HTTPCLIENT5, GroupRole.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
     }
 
     static ApacheHttpClient5Instrumentation v5() {
@@ -61,10 +60,5 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
                 new MethodAdvice(isConstructor().and(takesArguments(2))
                         .and(takesArgument(0, named("org.apache.hc.core5.http.HttpRequest"))),
                         "dev.idempotency.agent.clients.apache5.RequestProducerAdvice"));
-    }
-
-    @Override
-    public String adapterJar() {
-        return "client-apache-httpclient5.jar";
     }
 }

@@ -23,14 +23,12 @@ final class ClientInstrumentation extends HostApiInstrumentation {
 
     private final String className;
     private final MethodAdvice advice;
-    private final String adapterJar;
 
-    private ClientInstrumentation(String group, String supports, String className,
-            ElementMatcher<? super MethodDescription> method, String adviceClass, String adapterJar) {
-        super(group, supports, GroupRole.DOWNSTREAM_CLIENT, className);
+    private ClientInstrumentation(String group, String className,
+            ElementMatcher<? super MethodDescription> method, String adviceClass) {
+        super(group, GroupRole.DOWNSTREAM_CLIENT, className);
         this.className = className;
         this.advice = new MethodAdvice(method, adviceClass);
-        this.adapterJar = adapterJar;
     }
 
     /**
@@ -39,19 +37,18 @@ final class ClientInstrumentation extends HostApiInstrumentation {
      * to 4.2 calls no {@code ProtocolExec} and is not covered.
      */
     static ClientInstrumentation apacheHttpClient4() {
-        return new ClientInstrumentation(InstrumentationGroups.APACHE_HTTPCLIENT4,
-                "Apache HttpClient 4.3 to 4.5 (HttpClientBuilder's clients)", "org.apache.http.impl.execchain.ProtocolExec",
+        return new ClientInstrumentation(InstrumentationGroups.APACHE_HTTPCLIENT4, "org.apache.http.impl.execchain.ProtocolExec",
                 named("execute").and(takesArguments(4))
                         .and(takesArgument(0, named("org.apache.http.conn.routing.HttpRoute")))
                         .and(takesArgument(1, named("org.apache.http.client.methods.HttpRequestWrapper"))),
-                "dev.idempotency.agent.clients.apache4.ProtocolExecAdvice", "client-apache-httpclient4.jar");
+                "dev.idempotency.agent.clients.apache4.ProtocolExecAdvice");
     }
 
     /** OkHttp 3 and 4: {@code OkHttpClient.newCall(Request)}, where every call is made. */
     static ClientInstrumentation okHttp3() {
-        return new ClientInstrumentation(InstrumentationGroups.OKHTTP3, "OkHttp 3.0 to 4.12", "okhttp3.OkHttpClient",
+        return new ClientInstrumentation(InstrumentationGroups.OKHTTP3, "okhttp3.OkHttpClient",
                 named("newCall").and(takesArguments(1)).and(takesArgument(0, named("okhttp3.Request"))),
-                "dev.idempotency.agent.clients.okhttp3.NewCallAdvice", "client-okhttp3.jar");
+                "dev.idempotency.agent.clients.okhttp3.NewCallAdvice");
     }
 
     /**
@@ -62,10 +59,10 @@ final class ClientInstrumentation extends HostApiInstrumentation {
      * every resubscription.
      */
     static ClientInstrumentation springWebClient() {
-        return new ClientInstrumentation(InstrumentationGroups.SPRING_WEBCLIENT, "Spring WebClient 5.0 to 7.0",
+        return new ClientInstrumentation(InstrumentationGroups.SPRING_WEBCLIENT,
                 "org.springframework.web.reactive.function.client.DefaultWebClient$DefaultRequestBodyUriSpec",
                 named("initRequestBuilder").and(takesArguments(0)),
-                "dev.idempotency.agent.clients.webclient.RequestBuilderAdvice", "client-spring-webclient.jar");
+                "dev.idempotency.agent.clients.webclient.RequestBuilderAdvice");
     }
 
     /**
@@ -76,9 +73,8 @@ final class ClientInstrumentation extends HostApiInstrumentation {
      */
     static ClientInstrumentation springRestClients() {
         return new ClientInstrumentation(InstrumentationGroups.SPRING_REST_CLIENTS,
-                "Spring RestTemplate and RestClient, Spring 4.3 to 7.0",
                 "org.springframework.http.client.AbstractClientHttpRequest", named("execute").and(takesArguments(0)),
-                "dev.idempotency.agent.clients.springweb.ExecuteAdvice", "client-spring-web.jar");
+                "dev.idempotency.agent.clients.springweb.ExecuteAdvice");
     }
 
     @Override
@@ -94,10 +90,5 @@ final class ClientInstrumentation extends HostApiInstrumentation {
     @Override
     public List<MethodAdvice> advice() {
         return Collections.singletonList(advice);
-    }
-
-    @Override
-    public String adapterJar() {
-        return adapterJar;
     }
 }

@@ -32,7 +32,7 @@ final class CxfInstrumentation extends HostApiInstrumentation {
     private static final String SERVLET_API = "javax.servlet.";
 
     private CxfInstrumentation() {
-        super(InstrumentationGroups.CXF_JAVAX, "Apache CXF 3 (javax.servlet)", GroupRole.SERVLET, DESTINATION,
+        super(InstrumentationGroups.CXF_JAVAX, GroupRole.SERVLET, DESTINATION,
                 SERVLET_API + "Servlet");
     }
 
@@ -63,11 +63,5 @@ final class CxfInstrumentation extends HostApiInstrumentation {
                 .and(takesArgument(1, named(SERVLET_API + "ServletContext")))
                 .and(takesArgument(2, named(SERVLET_API + "http.HttpServletRequest")))
                 .and(takesArgument(3, named(SERVLET_API + "http.HttpServletResponse")));
-    }
-
-    /** The servlet adapter: the request and response are the servlet API's. */
-    @Override
-    public String adapterJar() {
-        return "servlet-javax.jar";
     }
 }

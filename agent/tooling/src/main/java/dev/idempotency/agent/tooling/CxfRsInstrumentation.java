@@ -27,7 +27,7 @@ final class CxfRsInstrumentation extends HostApiInstrumentation {
     static final String UTILS = "org.apache.cxf.jaxrs.utils.JAXRSUtils";
 
     private CxfRsInstrumentation() {
-        super(InstrumentationGroups.CXF_RS_JAVAX, "Apache CXF 3.0 to 3.6 (javax.ws.rs)", GroupRole.JAXRS,
+        super(InstrumentationGroups.CXF_RS_JAVAX, GroupRole.JAXRS,
                 "javax.ws.rs.core.Response", "javax.servlet.Servlet");
     }
 
@@ -57,11 +57,5 @@ final class CxfRsInstrumentation extends HostApiInstrumentation {
                 .and(takesArgument(0, named("org.apache.cxf.jaxrs.model.OperationResourceInfo")))
                 .and(takesArgument(1, named("javax.ws.rs.core.MultivaluedMap")))
                 .and(takesArgument(2, named("org.apache.cxf.message.Message")));
-    }
-
-    /** The servlet adapter's CXF twin: CXF's own JAX-RS types, and the servlet request and response of its message. */
-    @Override
-    public String adapterJar() {
-        return "cxfrs-javax.jar";
     }
 }

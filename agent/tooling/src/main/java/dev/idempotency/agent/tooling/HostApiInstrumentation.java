@@ -1,29 +1,31 @@
 package dev.idempotency.agent.tooling;
 
+import dev.idempotency.agent.vocabulary.SupportedRange;
 import java.util.Collections;
 import java.util.Set;
 import net.bytebuddy.matcher.ElementMatcher;
 
 /**
- * What every group has alike: its name, the role of what it instruments, and the loaders it may
- * advise, those that see the classes that tell its API (never the bootstrap loader). A group wants
- * classes by exact name, by entry interface, or both; it overrides what applies.
+ * What every group has alike: its name, the versions it claims and the adapter jar that serves them
+ * (both {@link SupportedRange}, written once for the agent, the build's reference check and the
+ * docs), the role of what it instruments, and the loaders it may advise, those that see the classes
+ * that tell its API (never the bootstrap loader). A group wants classes by exact name, by entry
+ * interface, or both; it overrides what applies.
  */
 abstract class HostApiInstrumentation implements InstrumentationGroup {
 
     private final String group;
-    private final String supports;
+    private final SupportedRange range;
     private final GroupRole role;
     private final CanSee loaders;
 
     /**
-     * @param supports the API versions claimed, e.g. {@code Servlet 3.0 to 4.0}
      * @param apiClasses classes of the host API a loader must all see, e.g. {@code javax.servlet.Servlet};
      *     more than one where a runtime's versions share the API's namespace
      */
-    HostApiInstrumentation(String group, String supports, GroupRole role, String... apiClasses) {
+    HostApiInstrumentation(String group, GroupRole role, String... apiClasses) {
         this.group = group;
-        this.supports = supports;
+        this.range = SupportedRange.of(group);
         this.role = role;
         this.loaders = new CanSee(apiClasses);
     }
@@ -35,7 +37,12 @@ abstract class HostApiInstrumentation implements InstrumentationGroup {
 
     @Override
     public final String supports() {
-        return supports;
+        return range.text();
+    }
+
+    @Override
+    public final String adapterJar() {
+        return range.adapterJar();
     }
 
     @Override

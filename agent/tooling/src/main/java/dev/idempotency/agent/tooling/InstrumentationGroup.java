@@ -21,9 +21,10 @@ interface InstrumentationGroup {
     String group();
 
     /**
-     * The host API versions the group claims, as an operator reads them: {@code Servlet 3.0 to 4.0}.
-     * The build checks the adapter against each (agent/adapter-references); a loader whose API
-     * lacks what the adapter uses is told this beside what it lacks.
+     * The host API versions the group claims, as an operator reads them:
+     * {@code Servlet 3.0 to 4.0 (javax.servlet)}; the group's {@code SupportedRange}, which the
+     * build checks the adapter against (agent/adapter-references). A loader whose API lacks what
+     * the adapter uses is told this beside what it lacks.
      */
     String supports();
 
@@ -46,8 +47,9 @@ interface InstrumentationGroup {
     List<MethodAdvice> advice();
 
     /**
-     * The adapter jar carried in the agent jar ({@link NestedJar}): its classes are defined in the
-     * loader of each advised class, and the advice classes are read from it.
+     * The adapter jar carried in the agent jar ({@link NestedJar}), named by the group's
+     * {@code SupportedRange}: its classes are defined in the loader of each advised class, and the
+     * advice classes are read from it.
      */
     String adapterJar();
 }

@@ -23,19 +23,19 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
 
     private final String namespace;
 
-    private JerseyInstrumentation(String group, String supports, String namespace) {
-        super(group, supports, GroupRole.JAXRS, namespace + ".ws.rs.core.Response");
+    private JerseyInstrumentation(String group, String namespace) {
+        super(group, GroupRole.JAXRS, namespace + ".ws.rs.core.Response");
         this.namespace = namespace;
     }
 
     /** Jersey 2. */
     static JerseyInstrumentation javax() {
-        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAVAX, "Jersey 2.8 to 2.48 (javax.ws.rs)", "javax");
+        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAVAX, "javax");
     }
 
     /** Jersey 3 and 4. */
     static JerseyInstrumentation jakarta() {
-        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAKARTA, "Jersey 3.1 and 4.0 (jakarta.ws.rs)", "jakarta");
+        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAKARTA, "jakarta");
     }
 
     @Override
@@ -52,10 +52,5 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
     public List<MethodAdvice> advice() {
         return Collections.singletonList(new MethodAdvice(named("apply").and(takesArguments(1)),
                 "dev.idempotency.agent.jaxrs.jersey." + namespace + ".JerseyAdvice"));
-    }
-
-    @Override
-    public String adapterJar() {
-        return "jaxrs-jersey-" + namespace + ".jar";
     }
 }

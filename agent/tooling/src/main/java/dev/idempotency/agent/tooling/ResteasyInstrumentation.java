@@ -32,27 +32,22 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
 
     private final String adapterPackage;
     private final String invoker;
-    private final String adapterJar;
 
-    private ResteasyInstrumentation(String group, String supports, String adapter, String invoker,
-            String... apiClasses) {
-        super(group, supports, GroupRole.JAXRS, apiClasses);
-        this.adapterPackage = "dev.idempotency.agent.jaxrs." + adapter.replace('-', '.') + ".";
+    private ResteasyInstrumentation(String group, String invoker, String... apiClasses) {
+        super(group, GroupRole.JAXRS, apiClasses);
+        this.adapterPackage = "dev.idempotency.agent.jaxrs." + group.replace('-', '.') + ".";
         this.invoker = invoker;
-        this.adapterJar = "jaxrs-" + adapter + ".jar";
     }
 
     /** RESTEasy 6 and 7. */
     static ResteasyInstrumentation jakarta() {
-        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY_JAKARTA, "RESTEasy 6.2 and 7.0 (jakarta.ws.rs)",
-                "resteasy-jakarta", INVOKER,
+        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY_JAKARTA, INVOKER,
                 "jakarta.ws.rs.core.Response");
     }
 
     /** RESTEasy 4: {@code ResteasyContext} came with it. */
     static ResteasyInstrumentation javax4() {
-        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY4_JAVAX, "RESTEasy 4.0 to 4.7 (javax.ws.rs)",
-                "resteasy4-javax", INVOKER,
+        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY4_JAVAX, INVOKER,
                 "javax.ws.rs.core.Response", "org.jboss.resteasy.core.ResteasyContext");
     }
 
@@ -62,8 +57,7 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
      * exchange could not finish, so those loaders are left alone.
      */
     static ResteasyInstrumentation javax3() {
-        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY3_JAVAX, "RESTEasy 3.5 to 3.15 (javax.ws.rs)",
-                "resteasy3-javax", INVOKER_3,
+        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY3_JAVAX, INVOKER_3,
                 "javax.ws.rs.core.Response", INVOKER_3,
                 "org.jboss.resteasy.core.interception.jaxrs.SuspendableContainerResponseContext");
     }
@@ -84,10 +78,5 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
                         adapterPackage + "ResteasyAdvice"), new MethodAdvice(named("writeNomapResponse").and(takesArguments(6))
                         .and(takesArgument(4, named("java.util.function.Consumer"))),
                         adapterPackage + "ResteasyWriteAdvice")));
-    }
-
-    @Override
-    public String adapterJar() {
-        return adapterJar;
     }
 }

@@ -29,18 +29,18 @@ final class ServletInstrumentation extends HostApiInstrumentation {
     private final String namespace;
     private final String api;
 
-    private ServletInstrumentation(String group, String supports, String namespace) {
-        super(group, supports, GroupRole.SERVLET, namespace + ".servlet.Servlet");
+    private ServletInstrumentation(String group, String namespace) {
+        super(group, GroupRole.SERVLET, namespace + ".servlet.Servlet");
         this.namespace = namespace;
         this.api = namespace + ".servlet.";
     }
 
     static ServletInstrumentation javax() {
-        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAVAX, "Servlet 3.0 to 4.0 (javax.servlet)", "javax");
+        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAVAX, "javax");
     }
 
     static ServletInstrumentation jakarta() {
-        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAKARTA, "Jakarta Servlet 5.0 to 6.1", "jakarta");
+        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAKARTA, "jakarta");
     }
 
     @Override
@@ -66,10 +66,5 @@ final class ServletInstrumentation extends HostApiInstrumentation {
                 .and(takesArgument(1, named(api + "ServletResponse")))
                 .and(not(isAbstract()));
         return Collections.singletonList(new MethodAdvice(service.or(doFilter), "dev.idempotency.agent.servlet." + namespace + ".ServletAdvice"));
-    }
-
-    @Override
-    public String adapterJar() {
-        return "servlet-" + namespace + ".jar";
     }
 }

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public final class InstrumentationGroups {
 
-    /** Servlets and filters of {@code javax.servlet} (Servlet 3.1 and 4.0, e.g. Tomcat 9). */
+    /** Servlets and filters of {@code javax.servlet} (Servlet 3.0 to 4.0, e.g. Tomcat 7 to 9). */
     public static final String SERVLET_JAVAX = "servlet-javax";
     /** Servlets and filters of {@code jakarta.servlet} (Servlet 5 and 6, e.g. Jetty 12, WildFly). */
     public static final String SERVLET_JAKARTA = "servlet-jakarta";

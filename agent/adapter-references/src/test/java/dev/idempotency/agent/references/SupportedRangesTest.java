@@ -1,0 +1,82 @@
+package dev.idempotency.agent.references;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.idempotency.agent.references.CheckedJars.ApiVersion;
+import dev.idempotency.agent.vocabulary.SupportedRange;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The range each group claims ({@link SupportedRange}, what the agent and the docs tell an
+ * operator) is the range this module checks: its lowest and highest versions here are the
+ * range's ends, and the version below it lies below. Without this, the versions listed in the
+ * pom and the range told could drift apart unnoticed.
+ */
+class SupportedRangesTest {
+
+    /**
+     * Groups whose adapter jar is checked against another API than the group's own, and the jar
+     * whose checked versions span the group's range instead. CXF's HTTP destination hands the
+     * servlet API's request and response, so the servlet adapter serves it; the CXF versions are
+     * those the CXF JAX-RS adapter is checked against.
+     */
+    private static final Map<String, String> SPANNED_BY = Map.of("cxf-javax", "cxfrs-javax.jar");
+
+    private static final Pattern MINOR_LINE = Pattern.compile("-(\\d+)\\.(\\d+)[^-]*$");
+
+    @Test
+    void theCheckedVersionsOfEachGroupSpanExactlyTheRangeItClaims() {
+        List<String> wrong = new ArrayList<>();
+        for (SupportedRange range : SupportedRange.all()) {
+            String jar = SPANNED_BY.getOrDefault(range.group(), range.adapterJar());
+            List<String> lines = CheckedJars.apiVersionsOf(jar).stream().map(SupportedRangesTest::minorLine)
+                    .sorted(BY_VERSION).collect(Collectors.toList());
+            if (lines.isEmpty()) {
+                wrong.add(range.group() + ": " + jar + " is checked against no version");
+                continue;
+            }
+            String lowest = lines.get(0);
+            String highest = lines.get(lines.size() - 1);
+            if (!lowest.equals(range.lowest()) || !highest.equals(range.highest())) {
+                wrong.add(range.group() + " claims " + range.versions() + ", but " + jar + " is checked from "
+                        + lowest + " to " + highest);
+            }
+            for (ApiVersion below : CheckedJars.belowRangeOf(jar)) {
+                if (BY_VERSION.compare(minorLine(below), range.lowest()) >= 0) {
+                    wrong.add(range.group() + ": " + below.name() + " is checked as below the range, but is not");
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    @Test
+    void everyCheckedAdapterJarServesAGroup() {
+        Set<String> served = SupportedRange.all().stream().map(SupportedRange::adapterJar).collect(Collectors.toSet());
+        assertThat(CheckedJars.adapterJars()).extracting(jar -> jar.getFileName().toString())
+                .allMatch(served::contains, "the adapter jar of some SupportedRange");
+        assertThat(CheckedJars.adapterJars()).extracting(Path::toString).isNotEmpty();
+    }
+
+    /** {@code jersey-2.25.1} as {@code 2.25}, {@code resteasy-6.2.0.Final} as {@code 6.2}. */
+    private static String minorLine(ApiVersion version) {
+        Matcher matcher = MINOR_LINE.matcher(version.name());
+        if (!matcher.find()) {
+            throw new IllegalStateException("no version in the directory name " + version.name());
+        }
+        return Integer.parseInt(matcher.group(1)) + "." + Integer.parseInt(matcher.group(2));
+    }
+
+    private static final Comparator<String> BY_VERSION = Comparator
+            .comparingInt((String line) -> Integer.parseInt(line.substring(0, line.indexOf('.'))))
+            .thenComparingInt(line -> Integer.parseInt(line.substring(line.indexOf('.') + 1)));
+}
