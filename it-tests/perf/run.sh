@@ -13,6 +13,8 @@
 # loopback, unique Idempotency-Key per request for "new", one completed key for "replay".
 # Every case runs in a fresh JVM and a fresh working directory (fresh H2 files, a fresh table on
 # the server databases); rounds alternate bare and agent cases; the table shows medians over rounds.
+# After each h2-new and mv-new case the JVM is stopped with SIGTERM and the store's files are
+# measured: bytes per record after that case's burst of new keys (store-files.tsv, in the summary).
 # Knobs (environment): ROUNDS THREADS CONNECTIONS WARMUP_MIN WARMUP_MAX WINDOW MEASURE
 #   STARTUP_SAMPLES CASES PG_URL PG_USER MDB_URL MDB_USER OUT TABLE_PREFIX
 # Needs: a JDK 17+, curl, python3; PostgreSQL at PG_URL for the pg-* cases, MariaDB at MDB_URL
@@ -183,10 +185,23 @@ launch() { # case run_id
   STARTED="$(( (end - start) / 1000000 )) $(( $(cpu_ticks "$PID") * 1000 / TICK ))"
 }
 
-stop() {
+# A normal stop (SIGTERM), as an operator's restart would.
+halt() {
   kill "$PID" 2>/dev/null || true
   wait "$PID" 2>/dev/null || true
+}
+
+stop() {
+  halt
   rm -rf "$WORK"
+}
+
+# The embedded store's files after a new-key case, read once the JVM has stopped: what the case's
+# burst of new keys (warm-up and measured window, every key one record) left on disk.
+store_file() { # case round orders stop_ms
+  local bytes; bytes=$(du -sb "$WORK/idempotency-store" 2>/dev/null | cut -f1)
+  printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "${bytes:-0}" "$4" >>"$OUT/store-files.tsv"
+  log "$1 round $2: the store's files take ${bytes:-0} bytes for $3 records after a stop of $4 ms"
 }
 
 # One wrk window; prints "requests rps p50_ms p99_ms non2xx seconds". Each window gets its own tag
@@ -234,6 +249,12 @@ run_case() { # case round
   local db_after=0
   [ "${#backends[@]}" -gt 0 ] && db_after=$(cpu_ticks_of "${backends[@]}")
   local heap; heap=$(heap_after_gc_kb)
+  if [[ $name == h2-new* || $name == mv-new* ]]; then
+    local orders; orders=$(curl -s "http://127.0.0.1:$PORT/stats" | python3 -c 'import json, sys; print(json.load(sys.stdin)["orders"])')
+    local halted; halted=$(date +%s%N)
+    halt
+    store_file "$name" "$round" "$orders" "$(( ($(date +%s%N) - halted) / 1000000 ))"
+  fi
   stop
   case "$name" in
     pg-*|mdb-*|rd-*) drop_server_table "${name%%-*}" "${TABLE_PREFIX}$run_id" ;;
@@ -280,6 +301,7 @@ main() {
   prerequisites
   RESULTS="$OUT/samples.tsv"
   : >"$RESULTS"
+  : >"$OUT/store-files.tsv"
   local began; began=$(date +%s)
   {
     echo "mode: $MODE; rounds $ROUNDS; wrk -t$THREADS -c$CONNECTIONS; warm-up ${WARMUP_MIN}-${WARMUP_MAX}s in ${WINDOW}s windows; measured ${MEASURE}s"
@@ -297,7 +319,7 @@ main() {
     done
   done
   echo "load at end: $(cut -d' ' -f1-3 /proc/loadavg); took $(( $(date +%s) - began )) s" >>"$OUT/conditions.txt"
-  python3 "$here/summarize.py" "$RESULTS" "$OUT/raw-store.csv" "$OUT/conditions.txt" >"$OUT/summary.md" \
+  python3 "$here/summarize.py" "$RESULTS" "$OUT/raw-store.csv" "$OUT/conditions.txt" "$OUT/store-files.tsv" >"$OUT/summary.md" \
     && status=0 || status=$?
   cat "$OUT/summary.md"
   return "$status"

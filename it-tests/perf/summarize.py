@@ -94,7 +94,23 @@ def verdict(ratio, target):
     return "met" if ratio >= target else "not met"
 
 
-def main(samples_path, raw_path, conditions_path):
+def store_files(path):
+    """The embedded store's files after each new-key case, read once its JVM had stopped."""
+    if not path or not os.path.exists(path):
+        return
+    rows = [line.split("\t") for line in open(path).read().splitlines() if line.strip()]
+    if not rows:
+        return
+    print("\n| embedded store after a new-key case, the JVM stopped | round | records | file bytes | bytes per record"
+          " | target ≤ 1,024 | stop (SIGTERM to exit) ms |")
+    print("|---|---|---|---|---|---|---|")
+    for case, round_, records, size, stop_ms in rows:
+        per = int(size) / int(records) if int(records) else float("nan")
+        print("| %s | %s | %s | %s | %.0f | %s | %s |" % (case, round_, records, size, per,
+                                                        "met" if per <= 1024 else "not met", stop_ms))
+
+
+def main(samples_path, raw_path, conditions_path, files_path=None):
     samples = load(samples_path)
     scores = raw_store(raw_path)
     rounds = max((len(rows) for case, rows in samples.items() if case.split("@")[0] in CASES), default=0)
@@ -162,6 +178,8 @@ def main(samples_path, raw_path, conditions_path):
         for label, rows in (("bare", bare), ("agent (H2)", agent)):
             print("| %s | %s |" % (label, " | ".join("%.0f" % median_origin(rows, o) for o in ORIGINS)))
 
+    store_files(files_path)
+
     broken = [case for case, rows in samples.items() if case.split("@")[0] in CASES
               and any(int(r["requests"]) == 0 or int(r["failed"]) >= int(r["requests"]) for r in rows)]
     if broken:
@@ -176,4 +194,4 @@ def main(samples_path, raw_path, conditions_path):
 
 
 if __name__ == "__main__":
-    sys.exit(main(*sys.argv[1:4]))
+    sys.exit(main(*sys.argv[1:5]))

@@ -85,8 +85,9 @@ final class RunningAgent {
                 TimeSource.system(), outcomes);
         gate.serviceName(config.serviceName());
         Path heldFile = provider.heldFile(settings.url());
+        boolean inThisProcess = provider.inThisProcess(settings.url());
         Runtime.getRuntime().addShutdownHook(StoreThreads.named("idempotency-outcomes-drain")
-                .newThread(() -> onStop(outcomes, gate, store, heldFile != null)));
+                .newThread(() -> onStop(outcomes, gate, store, inThisProcess)));
         Path storeFile = heldFile == null ? null : heldFile.toAbsolutePath().normalize();
         FileStoreAccess access = storeFile == null ? null : new FileStoreAccess(store, storeFile.toString());
         RunningAgent runtime = new RunningAgent(storeKind,
@@ -175,24 +176,32 @@ final class RunningAgent {
     }
 
     /**
-     * When the JVM stops: the outcomes queued behind their answers are written, requests still
-     * executing get the rest of {@link #OUTCOME_DRAIN} to end theirs, then an embedded store's file
-     * is closed, cleanly, by the agent (H2's own hook, which raced these writes, is off). A server
-     * store's pool is left to the exit: a request still running past the drain may still write.
+     * When the JVM stops: no new key is claimed (a declared request is refused as during a store
+     * outage, so no handler starts whose outcome could not be written), the outcomes queued behind
+     * their answers are written, requests still executing get the rest of {@link #OUTCOME_DRAIN} to
+     * end theirs, then an embedded store is closed, cleanly and compacted, by the agent (H2's own
+     * hook, which raced these writes, is off). A server store's pool is left to the exit: a request
+     * still running past the drain may still write.
      */
     private static void onStop(OutcomeWrites outcomes, IdempotencyGate gate, OpeningStore store, boolean embedded) {
         long deadline = System.nanoTime() + OUTCOME_DRAIN.toNanos();
+        gate.stopClaiming();
         outcomes.drain(OUTCOME_DRAIN.toMillis());
         try {
-            while (gate.leases().size() > 0 && System.nanoTime() < deadline) {
+            while (executing(gate) && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (embedded && gate.leases().size() == 0) {
+        if (embedded && !executing(gate)) {
             store.close();
         }
+    }
+
+    /** Claims still on their way to a lease, or leases whose outcomes are still to be written. */
+    private static boolean executing(IdempotencyGate gate) {
+        return gate.claimsUnderWay() > 0 || gate.leases().size() > 0;
     }
 
     /** Renewals extend every live claim by the longest lease declared, so no endpoint's claim runs short. */

@@ -49,6 +49,16 @@ public interface StoreProvider {
         return null;
     }
 
+    /**
+     * Whether the store runs inside this JVM (an embedded file): the agent then closes it itself at
+     * a stop, once the outcomes queued behind their answers are written, so that the file ends
+     * closed (and compacted, where the kind does that on close) rather than as after a killed
+     * process. A store on a server outlives the JVM and is left to the JVM's exit.
+     */
+    default boolean inThisProcess(String url) {
+        return heldFile(url) != null;
+    }
+
     /** Whether {@code failure} (or a cause of it) says that another process holds {@link #heldFile}. */
     default boolean heldByAnother(Throwable failure) {
         return false;

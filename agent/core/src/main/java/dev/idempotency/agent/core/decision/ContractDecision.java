@@ -61,6 +61,8 @@ final class ContractDecision {
     /** Part of every derived downstream key, so two services never derive one key from one client key. */
     volatile String serviceName = "";
 
+    private final Admissions admissions = new Admissions();
+
     ContractDecision(RequestWork store, OutcomeWrites outcomes, String owner, TimeSource time, FailureReports reports,
             AgentFailures failures, RequestDetails details, LiveLeases leases, UnansweredClaims unanswered) {
         this.store = store;
@@ -73,6 +75,16 @@ final class ContractDecision {
         this.leases = leases;
         this.unanswered = unanswered;
         this.sharedScope = new SharedScopeWarning(reports);
+    }
+
+    /** From now on no key is claimed: the JVM is stopping. */
+    void stopClaiming() {
+        admissions.stop();
+    }
+
+    /** Requests let in before {@link #stopClaiming} still between their claim and a tracked lease. */
+    int claimsUnderWay() {
+        return admissions.underWay();
     }
 
     Verdict decide(AttemptContext attempt, RequestView request) {
@@ -132,17 +144,34 @@ final class ContractDecision {
     }
 
     private Verdict claim(AttemptContext attempt, ClaimRequest claim) {
-        ClaimResult result;
-        try {
-            result = store.claim(claim);
-        } catch (RuntimeException e) {
-            // The claim may be written though its answer is lost: withdrawn once the store answers, so
-            // the retry of this refused (never executed) request is not kept waiting on it.
-            String withdrawal = unanswered.add(claim) ? "; the claim, if the store wrote it, is withdrawn once the store answers"
-                    : "";
-            return storeFailure(attempt, "the store failed to claim the key", e, withdrawal);
+        if (!admissions.enter()) {
+            return stopping(attempt);
         }
-        return onClaim(attempt, claim, result);
+        try {
+            ClaimResult result;
+            try {
+                result = store.claim(claim);
+            } catch (RuntimeException e) {
+                // The claim may be written though its answer is lost: withdrawn once the store answers, so
+                // the retry of this refused (never executed) request is not kept waiting on it.
+                String withdrawal = unanswered.add(claim)
+                        ? "; the claim, if the store wrote it, is withdrawn once the store answers" : "";
+                return storeFailure(attempt, "the store failed to claim the key", e, withdrawal);
+            }
+            return onClaim(attempt, claim, result);
+        } finally {
+            admissions.leave();
+        }
+    }
+
+    /** The JVM is stopping: nothing new is claimed, so no handler starts whose outcome could not be written. */
+    private Verdict stopping(AttemptContext attempt) {
+        int status = attempt.policy.status(ProblemType.STORE_UNAVAILABLE);
+        return Answers.problem(attempt, ProblemType.STORE_UNAVAILABLE, status,
+                "The service is stopping, so the request was not executed. Retry with the same key after "
+                        + Answers.retryAfterSeconds(attempt.policy.settings().retryAfter()) + " s.", true,
+                pending(attempt, Decision.STORE_UNAVAILABLE, "the service is stopping and claims no new keys; "
+                        + "not executed", status, null));
     }
 
     /**

@@ -79,6 +79,20 @@ public final class IdempotencyGate implements Gate {
         return leases;
     }
 
+    /**
+     * The JVM is stopping: from now on a declared request is refused (the store-error status, 503
+     * by default) before its key is claimed, so no handler starts whose outcome the stop could not
+     * write.
+     */
+    public void stopClaiming() {
+        decision.stopClaiming();
+    }
+
+    /** Requests let in before {@link #stopClaiming} that have not yet become one of the {@link #leases()}, or ended. */
+    public int claimsUnderWay() {
+        return decision.claimsUnderWay();
+    }
+
     @Override
     public Route route(String method, String contextPath, String path) {
         return routing.route(method, contextPath, path);

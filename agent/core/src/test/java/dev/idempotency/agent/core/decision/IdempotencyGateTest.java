@@ -288,6 +288,28 @@ class IdempotencyGateTest {
         assertThat(fixture.listener.last().reason()).contains("first withdrew the claim of request req-lost");
     }
 
+    /**
+     * A stopping JVM claims nothing new, even with fail-open: the execution under way is tracked
+     * until its outcome is taken, and a request let in after the stop never reaches the store.
+     */
+    @Test
+    void aStoppingJvmRefusesNewKeysBeforeTheStoreAndTracksWhatRunsUntilItsOutcome() {
+        GateFixture fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
+        Verdict running = fixture.begin(create("k1").build());
+        assertThat(running.proceeds()).isTrue();
+
+        fixture.gate.stopClaiming();
+        assertProblem(fixture.begin(create("k2").build()), 503, "idempotency-store-unavailable");
+        assertThat(fixture.record("k2")).as("never claimed").isEmpty();
+        assertThat(fixture.listener.last().reason()).contains("the service is stopping");
+        assertThat(fixture.gate.claimsUnderWay()).isZero();
+        assertThat(fixture.gate.leases().size()).as("k1 still executing").isEqualTo(1);
+
+        running.execution().finish(created(), null, false);
+        assertThat(fixture.record("k1")).get().extracting(StoredRecord::state).isEqualTo(RecordState.COMPLETED);
+        assertThat(fixture.gate.leases().size()).isZero();
+    }
+
     @Test
     void case6_anyStoreRuntimeExceptionCountsAsUnavailable() {
         GateFixture fixture = new GateFixture(orders());

@@ -49,6 +49,10 @@ final class GroupCommitWriter implements AutoCloseable {
     interface IdleWork {
         /** One bounded step on a connection of the writer's; false when nothing is left to do. */
         boolean step(Connection connection) throws SQLException;
+
+        /** The last work, bounded, once the writer has ended and no write can come (H2: compacting the whole file). */
+        default void atClose(Connection connection) throws SQLException {
+        }
     }
 
     /** No idle work. */
@@ -165,7 +169,10 @@ final class GroupCommitWriter implements AutoCloseable {
         return largestBatch;
     }
 
-    /** Lets queued writes finish (bounded by the caller's wait), then stops the thread. */
+    /**
+     * Lets queued writes finish (bounded by the caller's wait), then stops the thread and, if it
+     * ended, does the idle work's {@link IdleWork#atClose}.
+     */
     @Override
     public void close() {
         closed = true;
@@ -180,6 +187,18 @@ final class GroupCommitWriter implements AutoCloseable {
             if (write.withdraw()) {
                 write.failed(closedException(write.operation));
             }
+        }
+        if (!thread.isAlive()) {
+            closingWork();
+        }
+    }
+
+    /** {@link IdleWork#atClose}; a failure leaves the file as the writes left it. */
+    private void closingWork() {
+        try (Connection connection = connections.open()) {
+            idleWork.atClose(connection);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("Idempotency store writer: the work at close failed", e);
         }
     }
 

@@ -15,7 +15,8 @@ import org.h2.mvstore.MVStore;
  * steps back while it runs ({@link GroupCommit}), as it empties the chunks such a step would
  * rewrite. H2 keeps its retention time for freed chunks and syncs the file before it overwrites a
  * moved chunk's old place, so a commit acknowledged before a step survives a killed process as
- * before.
+ * before. When the store closes, the writer compacts the whole file once, as far as
+ * {@link MvStoreCompaction#AT_CLOSE_MILLIS} allows: a burst leaves the steps no moment.
  */
 final class H2FileCompaction implements GroupCommitWriter.IdleWork {
 
@@ -25,6 +26,15 @@ final class H2FileCompaction implements GroupCommitWriter.IdleWork {
     public boolean step(Connection connection) throws SQLException {
         MVStore store = H2Files.mvStore(connection);
         return store != null && compaction.step(store);
+    }
+
+    /** The whole file, at the store's close: see {@link MvStoreCompaction#atClose}. */
+    @Override
+    public void atClose(Connection connection) throws SQLException {
+        MVStore store = H2Files.mvStore(connection);
+        if (store != null) {
+            compaction.atClose(store);
+        }
     }
 
     /** Steps taken on a file so far (for benchmarks). */

@@ -31,6 +31,13 @@ public final class JdbcStoreProvider implements StoreProvider {
         return JdbcStores.open(settings);
     }
 
+    /** H2 in this JVM: a file, or memory; not an H2 server reached over {@code tcp:} or {@code ssl:}. */
+    @Override
+    public boolean inThisProcess(String url) {
+        String lower = url.toLowerCase(Locale.ROOT);
+        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
+    }
+
     /** An H2 file is opened with {@code IFEXISTS}; a server's table is never created by a command either. */
     @Override
     public IdempotencyStore openExisting(StoreSettings settings) {

@@ -24,6 +24,16 @@ public final class MvStoreCompaction {
     static final long MOVE_BYTES = 1024 * 1024;
     public static final long STEP_EVERY_MILLIS = 50;
 
+    /**
+     * How long {@link #atClose} may compact a file. The steps run only while no write waits, so a
+     * burst that kept the writer busy to the stop leaves every chunk it wrote: 8 to 30 KB per record
+     * after 20 s of new keys, a few hundred bytes once compacted (docs/performance.md). A file of
+     * 120 MB took about 0.8 s; a larger one is compacted as far as this allows, and the steps go on
+     * after the next start.
+     */
+    public static final int AT_CLOSE_MILLIS = 2000;
+    static final int AT_CLOSE_WRITE_BYTES = 16 * 1024 * 1024;
+
     private long lastStep = System.nanoTime();
     private volatile long steps;
     private volatile long longestStepNanos;
@@ -57,6 +67,38 @@ public final class MvStoreCompaction {
         }
         longestStepNanos = Math.max(longestStepNanos, took);
         return rewrote || moved;
+    }
+
+    /**
+     * Compacts the whole file for at most {@link #AT_CLOSE_MILLIS}, once its only writer has written
+     * everything and before the file is closed. Freed chunks need no retention then, and no versions
+     * beyond those a reader still holds (MVStore keeps five more by default): nothing of this process
+     * writes after it, and each move is synced before the place it left is reused. H2's own close
+     * compacts too, but only where live chunks are sparse: a file of chunks the steps emptied, still
+     * waiting out their retention, stays as long as it was.
+     */
+    public void atClose(MVStore store) {
+        long stopAt = System.nanoTime() + AT_CLOSE_MILLIS * 1_000_000L;
+        store.setRetentionTime(0);
+        store.setVersionsToKeep(0);
+        FileStore<?> file = store.getFileStore();
+        if (file == null) {
+            return;
+        }
+        while (System.nanoTime() - stopAt < 0) {
+            boolean rewrote = store.compact(TARGET_FILL_PERCENT, AT_CLOSE_WRITE_BYTES);
+            store.commit();
+            // Without retention the chunks emptied so far are free now, not after the next write.
+            file.dropUnusedChunks();
+            boolean sparse = file instanceof RandomAccessStore && file.getFillRate() < TARGET_FILL_PERCENT;
+            if (sparse) {
+                store.sync();
+                ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, AT_CLOSE_WRITE_BYTES, store);
+            }
+            if (!rewrote && !sparse) {
+                return;
+            }
+        }
     }
 
     /** Steps taken so far (for benchmarks). */

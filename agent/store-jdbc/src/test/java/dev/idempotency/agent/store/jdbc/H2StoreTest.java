@@ -149,6 +149,34 @@ class H2StoreTest extends JdbcStoreContractTest {
     }
 
     /**
+     * Closing the store compacts the whole file ({@link MvStoreCompaction#atClose}): at H2's own 45 s
+     * retention nothing written in the last 45 s can be reused while the store is open, so these
+     * records, one commit each, leave the file tens of KB a record until the close, and a few
+     * hundred bytes after it.
+     */
+    @Test
+    void closingTheStoreCompactsTheFile() {
+        StoreSettings settings = settings(TestDatabases.uniqueTable());
+        Path file = H2Dialect.databaseFile(settings.url());
+        int records = 400;
+        long open;
+        try (JdbcIdempotencyStore h2 = open(settings)) {
+            assumeTrue(h2.writeStrategy() instanceof GroupCommit, "only the group-commit writer compacts");
+            for (int i = 0; i < records; i++) {
+                completeWith(h2, "closed-" + i, body(100));
+            }
+            open = size(file);
+        }
+        long closed = size(file);
+        assertThat(closed).as("bytes of file after the close, against %d before it", open).isLessThan(open / 4);
+        assertThat(closed / records).as("bytes of file per record after the close").isLessThan(1_500);
+        try (JdbcIdempotencyStore h2 = open(settings)) {
+            assertThat(h2.find("s", "closed-0")).isPresent();
+            assertThat(h2.find("s", "closed-" + (records - 1))).isPresent();
+        }
+    }
+
+    /**
      * H2's own count of the file's live bytes ({@link H2Files#liveBytes}, what the volume
      * benchmark compares the file with): at least the bodies stored and at most the file, and
      * once those records are purged and the writer has compacted, a small part of what it was.

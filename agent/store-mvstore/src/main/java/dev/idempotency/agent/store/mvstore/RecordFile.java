@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.mvstore;
 
+import dev.idempotency.agent.store.jdbc.MvStoreCompaction;
 import java.nio.file.Path;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
@@ -115,10 +116,15 @@ final class RecordFile implements AutoCloseable {
         return store.isClosed();
     }
 
-    /** Closes the file after writing what is left; a file already closed (by a failed write) stays closed. */
+    /**
+     * Closes the file after writing what is left, compacting it for at most
+     * {@link MvStoreCompaction#AT_CLOSE_MILLIS} ({@link MvStoreCompaction#atClose}); a file already
+     * closed (by a failed write) stays closed.
+     */
     @Override
     public void close() {
         if (!store.isClosed()) {
+            new MvStoreCompaction().atClose(store);
             store.close();
         }
     }
