@@ -4,10 +4,8 @@ import dev.idempotency.agent.bootstrap.DropCleaner;
 import dev.idempotency.agent.bootstrap.RequestView;
 import dev.idempotency.agent.bootstrap.Verdict;
 import dev.idempotency.agent.core.attempt.Decision;
-import dev.idempotency.agent.core.attempt.ErrorType;
 import dev.idempotency.agent.core.attempt.MarkedUnknown;
 import dev.idempotency.agent.core.attempt.RequestDetails;
-import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.fingerprint.Fingerprint;
 import dev.idempotency.agent.core.key.ParsedKey;
 import dev.idempotency.agent.core.lease.LiveLeases;
@@ -24,18 +22,16 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.CrashPolicy;
-import dev.idempotency.agent.vocabulary.StoreErrorPolicy;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The contract made executable, for one request to a declared endpoint: key, scope, size and
  * deadline checked in the contract's order, then the store's claim, and from the record it meets
  * the answer (execute, replay, refuse, wait for the request in flight, outcome unknown), or the
- * store's failure answered as the endpoint's {@code on-store-error} says.
+ * store's failure answered as the endpoint's {@code on-store-error} says. The answers that run no
+ * handler are {@link Refusals}; once the JVM stops, {@link Admissions} lets no new claim in.
  */
 final class ContractDecision {
 
@@ -53,6 +49,7 @@ final class ContractDecision {
     private final UnansweredClaims unanswered;
     private final DropCleaner dropped = ClaimedExecution.droppedExecutions();
     private final SharedScopeWarning sharedScope;
+    private final Refusals refusals;
     /**
      * Runs between a claim and the verdict that lets the handler run, where nothing of the agent's
      * is expected to fail: tests put a failure of the agent's own there.
@@ -75,6 +72,7 @@ final class ContractDecision {
         this.leases = leases;
         this.unanswered = unanswered;
         this.sharedScope = new SharedScopeWarning(reports);
+        this.refusals = new Refusals(time, reports);
     }
 
     /** From now on no key is claimed: the JVM is stopping. */
@@ -96,12 +94,12 @@ final class ContractDecision {
                         "no idempotency key and the endpoint does not require one; executed unprotected", 0, null));
                 return Verdict.proceed(null, attempt.baseHeaders());
             }
-            return refuse(attempt, ProblemType.KEY_MISSING, key.reason(), null,
+            return refusals.refuse(attempt, ProblemType.KEY_MISSING, key.reason(), null,
                     "This endpoint requires an " + policy.settings().keyHeader() + " header. Generate a unique key (a UUID) "
                             + "for the operation and send it with this request and with every retry of it.");
         }
         if (!key.isValid()) {
-            return refuse(attempt, ProblemType.KEY_INVALID, key.reason(), null,
+            return refusals.refuse(attempt, ProblemType.KEY_INVALID, key.reason(), null,
                     "The " + policy.settings().keyHeader() + " header is not usable: " + key.reason() + ". Send "
                             + policy.keyParser().expected() + ".");
         }
@@ -109,7 +107,7 @@ final class ContractDecision {
 
         ResolvedScope scope = policy.scopeResolver().resolve(request);
         if (!scope.isResolved()) {
-            return refuse(attempt, ProblemType.SCOPE_MISSING, scope.missingReason(), null,
+            return refusals.refuse(attempt, ProblemType.SCOPE_MISSING, scope.missingReason(), null,
                     "Idempotency keys of this endpoint are unique per " + policy.settings().scope() + ", but "
                             + scope.missingReason().replace("the request has", "this request has")
                             + ". Send it (or authenticate) and retry with the same key.");
@@ -119,19 +117,19 @@ final class ContractDecision {
         sharedScope.check(policy, request);
 
         if (request.contentLength() > policy.maxRequestBody()) {
-            return tooLarge(attempt);
+            return refusals.tooLarge(attempt);
         }
         byte[] body;
         try {
             body = request.body(policy.maxRequestBody());
         } catch (IOException e) {
-            return bodyUnreadable(attempt, e);
+            return refusals.bodyUnreadable(attempt, e);
         }
         if (body == null) {
-            return tooLarge(attempt);
+            return refusals.tooLarge(attempt);
         }
         attempt.captureBody(details, request, body);
-        Verdict late = checkDeadline(attempt, request);
+        Verdict late = refusals.checkDeadline(attempt, request);
         if (late != null) {
             return late;
         }
@@ -145,7 +143,7 @@ final class ContractDecision {
 
     private Verdict claim(AttemptContext attempt, ClaimRequest claim) {
         if (!admissions.enter()) {
-            return stopping(attempt);
+            return refusals.stopping(attempt);
         }
         try {
             ClaimResult result;
@@ -156,79 +154,12 @@ final class ContractDecision {
                 // the retry of this refused (never executed) request is not kept waiting on it.
                 String withdrawal = unanswered.add(claim)
                         ? "; the claim, if the store wrote it, is withdrawn once the store answers" : "";
-                return storeFailure(attempt, "the store failed to claim the key", e, withdrawal);
+                return refusals.storeFailure(attempt, "the store failed to claim the key", e, withdrawal);
             }
             return onClaim(attempt, claim, result);
         } finally {
             admissions.leave();
         }
-    }
-
-    /** The JVM is stopping: nothing new is claimed, so no handler starts whose outcome could not be written. */
-    private Verdict stopping(AttemptContext attempt) {
-        int status = attempt.policy.status(ProblemType.STORE_UNAVAILABLE);
-        return Answers.problem(attempt, ProblemType.STORE_UNAVAILABLE, status,
-                "The service is stopping, so the request was not executed. Retry with the same key after "
-                        + Answers.retryAfterSeconds(attempt.policy.settings().retryAfter()) + " s.", true,
-                pending(attempt, Decision.STORE_UNAVAILABLE, "the service is stopping and claims no new keys; "
-                        + "not executed", status, null));
-    }
-
-    /**
-     * A body that stopped arriving (the server's read timeout passed) is a 408, the status every
-     * servlet container then writes on the wire itself, so the log says what the client received;
-     * a body cut off by the client going away is the endpoint's body-unreadable status (400), which
-     * nobody is left to read.
-     */
-    private Verdict bodyUnreadable(AttemptContext attempt, IOException failure) {
-        if (isTimeout(failure)) {
-            int status = 408;
-            PendingAnswer answer = pending(attempt, Decision.BODY_UNREADABLE, "the request body stalled: no bytes "
-                    + "arrived within the server's read timeout (" + failure + "); answered 408 Request Timeout",
-                    status, ErrorType.TIMEOUT);
-            return Answers.problem(attempt, ProblemType.BODY_UNREADABLE, status,
-                    "The request body did not arrive within the server's read timeout, so the request was not "
-                            + "executed. Send it again with the same key.", false, answer);
-        }
-        return refuse(attempt, ProblemType.BODY_UNREADABLE,
-                "the request body could not be read: " + failure, ErrorType.CLIENT_DISCONNECT,
-                "The request body could not be read completely. Send the request again with the same key.");
-    }
-
-    private static boolean isTimeout(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SocketTimeoutException || cause instanceof TimeoutException
-                    || cause.getClass().getSimpleName().contains("Timeout")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Verdict tooLarge(AttemptContext attempt) {
-        int limit = attempt.policy.maxRequestBody();
-        return refuse(attempt, ProblemType.BODY_TOO_LARGE,
-                "the request body is larger than " + limit + " bytes", null,
-                "The request body is larger than the " + limit + " bytes this endpoint accepts for idempotent "
-                        + "requests. Send a smaller body; retrying unchanged will fail the same way.");
-    }
-
-    private Verdict checkDeadline(AttemptContext attempt, RequestView request) {
-        DeadlineHeader deadline = attempt.policy.deadlineHeader();
-        if (deadline == null) {
-            return null;
-        }
-        long now = time.currentTimeMillis();
-        attempt.remainingDeadlineMillis = deadline.remainingMillis(request.headers(deadline.name()), now);
-        attempt.deadlineAtMillis = attempt.remainingDeadlineMillis == null ? null : now + attempt.remainingDeadlineMillis;
-        if (attempt.remainingDeadlineMillis == null || attempt.remainingDeadlineMillis > 0) {
-            return null;
-        }
-        return refuse(attempt, ProblemType.DEADLINE_EXCEEDED,
-                "the client's deadline passed " + -attempt.remainingDeadlineMillis + " ms before execution",
-                ErrorType.DEADLINE_EXCEEDED,
-                "The deadline in " + deadline.name() + " had already passed, so the request was not executed. "
-                        + "Retry with the same key and a later deadline.");
     }
 
     private Verdict onClaim(AttemptContext attempt, ClaimRequest claim, ClaimResult result) {
@@ -256,7 +187,7 @@ final class ContractDecision {
             return replay(attempt, record);
         }
         if (record.state() == RecordState.UNKNOWN) {
-            return outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution, or its outcome could not "
+            return refusals.outcomeUnknown(attempt, "an earlier attempt's owner died mid-execution, or its outcome could not "
                     + "be written; the record is UNKNOWN");
         }
         if (record.leaseExpired()) {
@@ -285,7 +216,7 @@ final class ContractDecision {
             Thread.currentThread().interrupt();
             return onRecord(attempt, claim, record);
         } catch (RuntimeException e) {
-            return storeFailure(attempt, "the store failed while reading the outcome of the request in flight", e);
+            return refusals.storeFailure(attempt, "the store failed while reading the outcome of the request in flight", e);
         }
         return now.isPresent() ? onRecord(attempt, claim, now.get()) : claim(attempt, claim);
     }
@@ -294,7 +225,7 @@ final class ContractDecision {
         try {
             store.withdrawUnstarted(refused);
         } catch (RuntimeException e) {
-            return storeFailure(attempt, "the store failed to withdraw the claim of an earlier request it had refused", e);
+            return refusals.storeFailure(attempt, "the store failed to withdraw the claim of an earlier request it had refused", e);
         }
         unanswered.withdrawn(refused);
         attempt.withdrewClaimOf = refused.requestId();
@@ -321,14 +252,14 @@ final class ContractDecision {
     }
 
     private Verdict keyReused(AttemptContext attempt) {
-        return refuse(attempt, ProblemType.KEY_REUSED,
+        return refusals.refuse(attempt, ProblemType.KEY_REUSED,
                 "the key was first used for a request with a different fingerprint", null,
                 "This idempotency key was already used for a different request (method, path, parameters or "
                         + "body differ). Use a new key for a new operation, or resend the original request unchanged.");
     }
 
     private Verdict replay(AttemptContext attempt, StoredRecord record) {
-        return Answers.replay(attempt, record.response(), pending(attempt, Decision.REPLAYED,
+        return Answers.replay(attempt, record.response(), refusals.pending(attempt, Decision.REPLAYED,
                 "same key and fingerprint completed earlier; replayed the stored response"
                         + (record.response().bodyRetained() ? "" : " (body not retained)"),
                 record.response().status(), null));
@@ -342,18 +273,18 @@ final class ContractDecision {
                     attempt.attemptNumber = taken.get().attempts();
                     return execute(attempt, taken.get().fencingToken());
                 }
-                return inProgress(attempt, "the owner's lease expired, but another request took the key over first");
+                return refusals.inProgress(attempt, "the owner's lease expired, but another request took the key over first");
             }
             if (!store.markUnknown(claim.scope(), claim.key(), record.fencingToken())) {
-                return inProgress(attempt, "the owner's lease expired, but the record changed before it was marked");
+                return refusals.inProgress(attempt, "the owner's lease expired, but the record changed before it was marked");
             }
             reports.markedUnknown(new MarkedUnknown(Instant.ofEpochMilli(time.currentTimeMillis()), attempt.key,
                     attempt.scope, attempt.policy.name(), record.owner(), record.fencingToken(), attempt.requestId,
                     attempt.trace));
         } catch (RuntimeException e) {
-            return storeFailure(attempt, "the store failed while handling an expired lease", e);
+            return refusals.storeFailure(attempt, "the store failed while handling an expired lease", e);
         }
-        return outcomeUnknown(attempt, "the owner's lease expired mid-execution; the record was marked UNKNOWN");
+        return refusals.outcomeUnknown(attempt, "the owner's lease expired mid-execution; the record was marked UNKNOWN");
     }
 
     private Verdict waitForOutcome(AttemptContext attempt, ClaimRequest claim) {
@@ -377,58 +308,10 @@ final class ContractDecision {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            return storeFailure(attempt, "the store failed while waiting for the request in flight", e);
+            return refusals.storeFailure(attempt, "the store failed while waiting for the request in flight", e);
         }
-        return inProgress(attempt, waitMillis > 0
+        return refusals.inProgress(attempt, waitMillis > 0
                 ? "a request with this key is still executing after waiting " + waitMillis + " ms"
                 : "a request with this key is still executing");
-    }
-
-    private Verdict inProgress(AttemptContext attempt, String reason) {
-        int status = attempt.policy.status(ProblemType.IN_PROGRESS);
-        return Answers.problem(attempt, ProblemType.IN_PROGRESS, status,
-                "A request with this idempotency key is still being processed. Retry with the same key after "
-                        + Answers.retryAfterSeconds(attempt.policy.settings().retryAfter()) + " s to receive its outcome.",
-                true, pending(attempt, Decision.IN_PROGRESS, reason, status, null));
-    }
-
-    private Verdict outcomeUnknown(AttemptContext attempt, String reason) {
-        return refuse(attempt, ProblemType.OUTCOME_UNKNOWN, reason, null,
-                "An earlier request with this idempotency key stopped before finishing, and whether it took "
-                        + "effect is unknown. Check the resource's state before acting; an operator must resolve "
-                        + "this key before it can be used again.");
-    }
-
-    /** Fail-open runs the request unprotected; fail-closed refuses it, as retryable. */
-    private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause) {
-        return storeFailure(attempt, what, cause, "");
-    }
-
-    /** {@code after}: what follows for the key, appended to the attempt's reason. */
-    private Verdict storeFailure(AttemptContext attempt, String what, Throwable cause, String after) {
-        reports.storeFailed(what, cause);
-        String reason = what + ": " + cause + after;
-        if (attempt.policy.settings().onStoreError() == StoreErrorPolicy.FAIL_OPEN) {
-            reports.emit(attempt.event(time, Decision.STORE_UNAVAILABLE, reason + "; executed unprotected (fail-open)",
-                    0, ErrorType.STORE_ERROR));
-            return Verdict.proceed(null, attempt.baseHeaders());
-        }
-        int status = attempt.policy.status(ProblemType.STORE_UNAVAILABLE);
-        return Answers.problem(attempt, ProblemType.STORE_UNAVAILABLE, status,
-                "The idempotency store is unavailable, so the request was not executed. Retry with the same key "
-                        + "after " + Answers.retryAfterSeconds(attempt.policy.settings().retryAfter()) + " s.",
-                true, pending(attempt, Decision.STORE_UNAVAILABLE, reason, status, ErrorType.STORE_ERROR));
-    }
-
-    private Verdict refuse(AttemptContext attempt, ProblemType type, String reason, ErrorType error, String detail) {
-        int status = attempt.policy.status(type);
-        return Answers.problem(attempt, type, status, detail, false, pending(attempt, type.decision(), reason, status,
-                error));
-    }
-
-    /** The attempt, recorded once the adapter tells what the client received of the answer. */
-    private PendingAnswer pending(AttemptContext attempt, Decision decision, String reason, int status,
-            ErrorType error) {
-        return new PendingAnswer(attempt, decision, reason, status, error, time, reports);
     }
 }
