@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import static dev.idempotency.agent.store.jdbc.VolumeConsole.say;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -233,10 +235,6 @@ final class VolumeChurn {
         thread.setDaemon(true);
         thread.start();
         return thread;
-    }
-
-    private static void say(String format, Object... arguments) {
-        System.out.printf(Locale.ROOT, "[volume] " + format + "%n", arguments);
     }
 
     /** One thread's latencies since the last sample. */
