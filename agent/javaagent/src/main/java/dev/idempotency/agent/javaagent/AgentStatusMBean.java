@@ -13,7 +13,7 @@ public interface AgentStatusMBean {
     /** The config file the agent read. */
     String getConfigFile();
 
-    /** {@code h2}, {@code postgresql}, {@code mariadb}. */
+    /** {@code h2}, {@code mvstore}, {@code postgresql}, {@code mariadb} or {@code redis}: the store provider's kind. */
     String getStoreKind();
 
     /** Whether the store answered a query just now. */
@@ -22,7 +22,7 @@ public interface AgentStatusMBean {
     /** Every record in the store, expired ones included; -1 when the store did not answer. */
     long getStoreRecords();
 
-    /** Bytes the store takes on disk (table and indexes on a server, the file on H2); -1 when unknown. */
+    /** Bytes the store takes on disk (table and indexes on a server, the file of an embedded store); -1 when unknown. */
     long getStoreBytesOnDisk();
 
     /** One line per declared endpoint: {@code name METHOD path-or-resource-method}. */
