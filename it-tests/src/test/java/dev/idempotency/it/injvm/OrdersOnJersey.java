@@ -1,6 +1,5 @@
 package dev.idempotency.it.injvm;
 
-import com.sun.net.httpserver.HttpServer;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.ws.rs.POST;
@@ -14,29 +13,13 @@ import org.glassfish.jersey.server.ResourceConfig;
  * group sees its requests. One resource, {@code POST /orders}, counts its executions and answers
  * 201 with the order's number.
  */
-final class OrdersOnJersey implements InJvmContract.OrdersServer {
+final class OrdersOnJersey extends OrdersOnJdkHttpServer {
 
     private static final AtomicInteger EXECUTIONS = new AtomicInteger();
-    private final HttpServer server;
 
     OrdersOnJersey() {
-        server = JdkHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"),
-                new ResourceConfig(Orders.class));
-    }
-
-    @Override
-    public int port() {
-        return server.getAddress().getPort();
-    }
-
-    @Override
-    public int executions() {
-        return EXECUTIONS.get();
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
+        super(JdkHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), new ResourceConfig(Orders.class)),
+                EXECUTIONS);
     }
 
     @Path("/orders")
