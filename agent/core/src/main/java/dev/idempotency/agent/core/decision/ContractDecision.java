@@ -143,7 +143,7 @@ final class ContractDecision {
 
     private Verdict claim(AttemptContext attempt, ClaimRequest claim) {
         if (!admissions.enter()) {
-            return refusals.stopping(attempt);
+            return whileStopping(attempt, claim);
         }
         try {
             ClaimResult result;
@@ -160,6 +160,24 @@ final class ContractDecision {
         } finally {
             admissions.leave();
         }
+    }
+
+    /**
+     * The JVM is stopping: a key completed earlier with this fingerprint is still replayed (a read,
+     * no claim, its attempt count not written); anything else is refused before any effect.
+     */
+    private Verdict whileStopping(AttemptContext attempt, ClaimRequest claim) {
+        try {
+            Optional<StoredRecord> record = store.find(claim.scope(), claim.key());
+            if (record.isPresent() && record.get().state() == RecordState.COMPLETED
+                    && claim.fingerprint().equals(record.get().fingerprint())) {
+                attempt.attemptNumber = record.get().attempts() + 1;
+                return replay(attempt, record.get());
+            }
+        } catch (RuntimeException closing) {
+            // The store is closing or failing: refused as any other request of the stop.
+        }
+        return refusals.stopping(attempt);
     }
 
     private Verdict onClaim(AttemptContext attempt, ClaimRequest claim, ClaimResult result) {

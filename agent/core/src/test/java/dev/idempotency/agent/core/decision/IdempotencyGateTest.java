@@ -290,15 +290,20 @@ class IdempotencyGateTest {
 
     /**
      * A stopping JVM claims nothing new, even with fail-open: the execution under way is tracked
-     * until its outcome is taken, and a request let in after the stop never reaches the store.
+     * until its outcome is taken, a new key never reaches the store, and a key completed before
+     * still replays.
      */
     @Test
     void aStoppingJvmRefusesNewKeysBeforeTheStoreAndTracksWhatRunsUntilItsOutcome() {
         GateFixture fixture = new GateFixture(orders().onStoreError(StoreErrorPolicy.FAIL_OPEN));
+        fixture.begin(create("k0").build()).execution().finish(created(), null, false);
         Verdict running = fixture.begin(create("k1").build());
         assertThat(running.proceeds()).isTrue();
 
         fixture.gate.stopClaiming();
+        Verdict replay = fixture.begin(create("k0").build());
+        assertThat(replay.proceeds()).as("completed before the stop: replayed").isFalse();
+        assertThat(fixture.listener.last().decision()).isEqualTo(Decision.REPLAYED);
         assertProblem(fixture.begin(create("k2").build()), 503, "idempotency-store-unavailable");
         assertThat(fixture.record("k2")).as("never claimed").isEmpty();
         assertThat(fixture.listener.last().reason()).contains("the service is stopping");
