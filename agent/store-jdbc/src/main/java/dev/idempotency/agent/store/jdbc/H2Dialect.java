@@ -44,8 +44,9 @@ final class H2Dialect extends Dialect {
      * <p>{@code DB_CLOSE_ON_EXIT=FALSE}: H2 would otherwise close the database from a shutdown hook
      * of its own, racing the agent's hook that writes the outcomes still queued behind their
      * answers (and requests still finishing during a stop): their keys would turn unknown although
-     * the clients had their answers. Left open, the file ends as after a killed process, which
-     * loses nothing here; closing the store (its pool) still closes the database. H2 refuses it
+     * the clients had their answers. The agent's hook closes the store itself once they are
+     * written (compacting the file); a stop that ends before that leaves the file as a killed
+     * process does, which loses nothing here. H2 refuses it
      * beside {@code AUTO_SERVER=TRUE}, whose server its own hook must stop: such a URL keeps the race
      * (docs/operations.md says so).
      */
