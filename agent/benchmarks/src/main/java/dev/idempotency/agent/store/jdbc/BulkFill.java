@@ -1,5 +1,9 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.H2Dialect;
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+import dev.idempotency.agent.store.jdbc.postgres.PostgresDialect;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,5 +1,11 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.GroupCommit;
+import dev.idempotency.agent.store.jdbc.h2.GroupCommitWriter;
+import dev.idempotency.agent.store.jdbc.grouped.GroupedWrites;
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+import dev.idempotency.agent.store.jdbc.postgres.PostgresDialect;
+
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -98,7 +104,7 @@ public class StoreBenchmark {
     public void open(BenchmarkParams benchmark) throws IOException {
         String table = "bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         settings = settingsFor(database).withTable(table).withPoolSize(poolSize);
-        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), this::strategy);
+        store = JdbcStores.open(settings, JdbcStores.dialectFor(settings.url()), this::strategy);
         TableSql sql = store.tableSql();
         rawInsert = "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues + ")";
         // Only replays need completed keys; the other benchmarks start sooner without them.

@@ -1,5 +1,9 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.H2Dialect;
+import dev.idempotency.agent.store.jdbc.h2.H2Files;
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.load;
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.say;
 
@@ -71,7 +75,7 @@ public final class VolumeBenchmark {
         this.settings = StoreSettings.forUrl(options.url).withCredentials(options.user, options.password)
                 .withTable("idem_vol_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8))
                 .withPoolSize(Math.max(8, options.threads));
-        this.dialect = FileStores.handles(options.url) ? null : Dialect.forUrl(options.url);
+        this.dialect = FileStores.handles(options.url) ? null : JdbcStores.dialectFor(options.url);
         this.deadline = System.nanoTime() + options.maxTime.toNanos();
     }
 

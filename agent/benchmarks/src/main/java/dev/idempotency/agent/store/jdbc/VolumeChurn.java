@@ -1,5 +1,8 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.GroupCommit;
+import dev.idempotency.agent.store.jdbc.h2.H2FileCompaction;
+
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.say;
 
 import java.time.Duration;

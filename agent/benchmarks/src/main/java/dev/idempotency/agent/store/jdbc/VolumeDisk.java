@@ -1,5 +1,8 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.H2Dialect;
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.say;
 
 import dev.idempotency.agent.store.mvstore.FileStores;

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.load;
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.say;
 

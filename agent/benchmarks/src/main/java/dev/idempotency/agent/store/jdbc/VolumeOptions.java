@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

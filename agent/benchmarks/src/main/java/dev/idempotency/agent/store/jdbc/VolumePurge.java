@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.H2FileCompaction;
+
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.load;
 import static dev.idempotency.agent.store.jdbc.VolumeConsole.say;
 

@@ -23,10 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * that no flush started or ended while they read ({@link #moment()}, {@link #unchangedSince}), and
  * read again if one did, so that requests one after another are numbered exactly.
  */
-final class AttemptTally {
+public final class AttemptTally {
 
     /** Asks for a flush soon (on another thread); false when none could be scheduled now. */
-    interface FlushScheduler {
+    public interface FlushScheduler {
         boolean scheduleFlush();
     }
 
@@ -47,7 +47,7 @@ final class AttemptTally {
         this.addAttemptsSql = sql.addAttempts;
     }
 
-    void flushWith(FlushScheduler scheduler) {
+    public void flushWith(FlushScheduler scheduler) {
         this.scheduler = scheduler;
     }
 
@@ -87,7 +87,7 @@ final class AttemptTally {
     }
 
     /** A flush of the counts pending when it runs; {@link Flush#end} must follow, whatever happened. */
-    Flush flush() {
+    public Flush flush() {
         return new Flush();
     }
 
@@ -111,14 +111,14 @@ final class AttemptTally {
     }
 
     /** One flush: the counts it took stay its own until its commit is known to be durable, or put back. */
-    final class Flush {
+    public final class Flush {
 
         private final AtomicBoolean started = new AtomicBoolean();
         private final AtomicBoolean ended = new AtomicBoolean();
         private Map<Generation, Integer> taken = Collections.emptyMap();
 
         /** Writes the pending counts with the connection given (within its transaction, if any). */
-        int write(Connection connection) throws SQLException {
+        public int write(Connection connection) throws SQLException {
             if (!started.compareAndSet(false, true)) {
                 throw new IllegalStateException("a flush writes once");
             }
@@ -146,7 +146,7 @@ final class AttemptTally {
          * The flush is over: {@code durable} when its transaction committed. Counts of a flush
          * that did not commit are kept for the next one rather than lost.
          */
-        void end(boolean durable) {
+        public void end(boolean durable) {
             if (!started.get() || !ended.compareAndSet(false, true)) {
                 return;
             }

@@ -13,7 +13,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * Every write commits on the caller's own pooled connection; replay counts are written by a
  * short-lived background thread. The server databases build on it.
  */
-class CommitPerWrite extends WriteStrategy {
+public class CommitPerWrite extends WriteStrategy {
 
     /** A replay's attempt count is written at most this long after it was answered. */
     private static final long ATTEMPT_FLUSH_DELAY_MILLIS = 50;
@@ -22,7 +22,7 @@ class CommitPerWrite extends WriteStrategy {
     /** Its thread ends when idle and is made anew by whichever thread schedules next: often a request's. */
     private final ScheduledThreadPoolExecutor attemptFlusher;
 
-    CommitPerWrite(RecordTable table) {
+    public CommitPerWrite(RecordTable table) {
         super(table);
         this.attemptFlusher = new ScheduledThreadPoolExecutor(1, StoreThreads.named("idempotency-attempts"));
         attemptFlusher.setKeepAliveTime(10, TimeUnit.SECONDS);
@@ -30,12 +30,12 @@ class CommitPerWrite extends WriteStrategy {
     }
 
     @Override
-    <T> T write(String operation, RecordTable.SqlWork<T> work) {
+    public <T> T write(String operation, RecordTable.SqlWork<T> work) {
         return table.run(operation, work);
     }
 
     @Override
-    void flushLater(AttemptTally tally) {
+    public void flushLater(AttemptTally tally) {
         tally.flushWith(() -> {
             try {
                 attemptFlusher.schedule(() -> flush(tally), ATTEMPT_FLUSH_DELAY_MILLIS, TimeUnit.MILLISECONDS);

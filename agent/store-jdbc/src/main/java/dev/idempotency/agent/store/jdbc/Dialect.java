@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+
 import java.util.Collections;
 import java.util.Arrays;
 import dev.idempotency.agent.vocabulary.StoreSettings;
@@ -20,67 +21,57 @@ import dev.idempotency.agent.store.StoredRecord;
  * What differs between the databases: driver, column types, the clock expression, the one
  * atomic statement that claims a key, and how the store writes ({@link WriteStrategy}).
  */
-abstract class Dialect {
-
-    /** Picks the dialect from the JDBC URL; {@code jdbc:mysql:} is served by the MariaDB driver. */
-    static Dialect forUrl(String url) {
-        if (url.startsWith("jdbc:h2:")) {
-            return new H2Dialect();
-        }
-        if (url.startsWith("jdbc:postgresql:")) {
-            return new PostgresDialect();
-        }
-        if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
-            return new MariaDbDialect();
-        }
-        throw new IllegalArgumentException("unsupported store URL '" + url
-                + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql:");
-    }
+public abstract class Dialect {
 
     /** The database's name in messages: "H2", "PostgreSQL", "MariaDB". */
-    abstract String name();
+    public abstract String name();
 
     /** The database's short name in the agent's start-up line and status: "h2", "postgresql", "mariadb". */
-    abstract String kind();
+    public abstract String kind();
+
+    /** Whether a store at this URL runs inside this JVM (and is closed by the agent at a stop). */
+    public boolean inThisProcess(String url) {
+        return false;
+    }
 
     /**
      * How this database's store claims, completes and commits, chosen once when the store opens.
      *
      * @param waitMillis how long a caller may wait for a write queued behind others
      */
-    abstract WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis);
+    public abstract WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis);
 
     /** Loaded by name through this class's loader: the relocated agent jar cannot rely on DriverManager. */
-    abstract String driverClassName();
+    public abstract String driverClassName();
 
     /** The URL handed to the driver (defaults that matter for safety are added here). */
-    String normaliseUrl(String url) {
+    public String normaliseUrl(String url) {
         return url;
     }
 
     /** Driver properties bounding connect and statement time, so a dead store fails fast. */
-    abstract Properties connectionProperties(StoreSettings settings);
+    public abstract Properties connectionProperties(StoreSettings settings);
 
     /**
      * Whether {@code failure} left its connection unusable beyond what the pool recognises itself
      * (network errors, SQLState class 08): the store then evicts it from the pool at once.
      */
-    boolean breaksConnection(SQLException failure) {
+    public boolean breaksConnection(SQLException failure) {
         return false;
     }
 
     /** Settles settings of the database itself, once per store, on its first connection. */
-    void prepareDatabase(Connection connection) throws SQLException {
+    public void prepareDatabase(Connection connection) throws SQLException {
     }
 
     /** Statements creating the record table and its purge index, each a no-op when they exist. */
-    abstract List<String> createTable(String table);
+    public abstract List<String> createTable(String table);
 
     /**
      * The layout version of the tables {@link #createTable} makes, recorded in {@code <table>_meta}
      * ({@link StoreSchema}).
      */
-    int schemaVersion() {
+    public int schemaVersion() {
         return StoreSchema.VERSION;
     }
 
@@ -89,7 +80,7 @@ abstract class Dialect {
      * statements: what to log once when the store opens (what the older layout costs and how to
      * migrate). Null for a version it does not serve: the store refuses the table.
      */
-    String olderLayout(String table, String metaTable, int version) {
+    public String olderLayout(String table, String metaTable, int version) {
         return null;
     }
 
@@ -97,23 +88,23 @@ abstract class Dialect {
      * The layout version the table has on the server (read from the catalog), or 0 where this
      * dialect cannot tell; checked against the version recorded in {@code <table>_meta}.
      */
-    int layoutOnServer(Connection connection, String table) throws SQLException {
+    public int layoutOnServer(Connection connection, String table) throws SQLException {
         return 0;
     }
 
     /** The database clock; every lease and expiry is judged by it. */
-    abstract String now();
+    public abstract String now();
 
     /** An expression for the database clock plus a number of milliseconds given as one parameter. */
-    abstract String nowPlusMillis();
+    public abstract String nowPlusMillis();
 
-    Instant readInstant(ResultSet row, String column) throws SQLException {
+    public Instant readInstant(ResultSet row, String column) throws SQLException {
         OffsetDateTime value = row.getObject(column, OffsetDateTime.class);
         return value == null ? null : value.toInstant();
     }
 
     /** The claim statement of this table, built once (see {@link TableSql#claim}). */
-    abstract String claimSql(TableSql sql);
+    public abstract String claimSql(TableSql sql);
 
     /**
      * Claims the key in one atomic step and returns the row as it stands after it; {@code null} when
@@ -121,12 +112,12 @@ abstract class Dialect {
      * exactly when this call created (or replaced an expired) record, which is how the caller
      * learns that it holds the claim.
      */
-    StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
+    public StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         return runClaim(connection, sql.claim, request, newToken);
     }
 
     /** Runs a claim statement that returns the record (the values of {@link TableSql#claimValues} first); null for no row. */
-    StoredRecord runClaim(Connection connection, String statementSql, ClaimRequest request, long newToken)
+    public StoredRecord runClaim(Connection connection, String statementSql, ClaimRequest request, long newToken)
             throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(statementSql)) {
             TableSql.bindClaim(statement, 1, request, newToken);
@@ -140,11 +131,11 @@ abstract class Dialect {
      * How many rows the table has: exact below a million (or where counting is cheap), else the
      * server's own estimate, so that a gauge never scans a table of many millions.
      */
-    long countRecords(Connection connection, TableSql sql) throws SQLException {
+    public long countRecords(Connection connection, TableSql sql) throws SQLException {
         return exactCount(connection, sql);
     }
 
-    static long exactCount(Connection connection, TableSql sql) throws SQLException {
+    public static long exactCount(Connection connection, TableSql sql) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(sql.countAll);
                 ResultSet count = query.executeQuery()) {
             count.next();
@@ -153,7 +144,7 @@ abstract class Dialect {
     }
 
     /** The estimate when it is at least {@value #EXACT_COUNT_BELOW} rows, else the exact count. */
-    static long estimatedOrExact(Connection connection, TableSql sql, String estimateSql, String table)
+    public static long estimatedOrExact(Connection connection, TableSql sql, String estimateSql, String table)
             throws SQLException {
         try (PreparedStatement query = connection.prepareStatement(estimateSql)) {
             query.setString(1, table);
@@ -172,13 +163,13 @@ abstract class Dialect {
      * The bytes the record table takes on disk, indexes included; -1 when this database cannot
      * tell. The servers report table and index size; H2 the size of its whole file.
      */
-    abstract long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException;
+    public abstract long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException;
 
     /** Deletes at most the given number of expired rows; one parameter: the batch size. */
-    abstract String purgeExpired(String table);
+    public abstract String purgeExpired(String table);
 
     /** Appended to a query to bound its rows; one parameter. */
-    String limit() {
+    public String limit() {
         return " LIMIT ?";
     }
 
@@ -187,17 +178,17 @@ abstract class Dialect {
      * schema and refuse a qualified index name, so only the table's own name is used; H2 takes the
      * schema too (otherwise it would look in the connection's current schema).
      */
-    String purgeIndexName(String table) {
+    public String purgeIndexName(String table) {
         return unqualified(table) + "_expires_at";
     }
 
     /** {@code idempotency_record} of {@code app.idempotency_record}. */
-    static String unqualified(String table) {
+    public static String unqualified(String table) {
         return table.substring(table.lastIndexOf('.') + 1);
     }
 
     /** The record table in standard SQL, given the dialect's names for three column types. */
-    List<String> standardCreateTable(String table, String timestamp, String text, String binary) {
+    public List<String> standardCreateTable(String table, String timestamp, String text, String binary) {
         return Collections.unmodifiableList(Arrays.asList("CREATE TABLE IF NOT EXISTS " + table + " ("
                 + "scope VARCHAR(255) NOT NULL, idem_key VARCHAR(255) NOT NULL, endpoint VARCHAR(255) NOT NULL, "
                 + "fingerprint VARCHAR(128) NOT NULL, state VARCHAR(16) NOT NULL, owner VARCHAR(255) NOT NULL, "
@@ -209,20 +200,20 @@ abstract class Dialect {
     }
 
     /** Whole seconds, rounded up, for drivers and settings that take seconds. */
-    static long seconds(Duration duration) {
+    public static long seconds(Duration duration) {
         return Math.max(1, (duration.toMillis() + 999) / 1000);
     }
 
-    String createMetaTable(String metaTable) {
+    public String createMetaTable(String metaTable) {
         return "CREATE TABLE IF NOT EXISTS " + metaTable + " (id INT NOT NULL PRIMARY KEY, schema_version INT NOT NULL)";
     }
 
-    boolean isDuplicateKey(SQLException e) {
+    public boolean isDuplicateKey(SQLException e) {
         return "23505".equals(e.getSQLState()) || e.getErrorCode() == 1062;
     }
 
     /** Deadlocks and serialization failures: the statement may simply be run again. */
-    boolean isRetryable(SQLException e) {
+    public boolean isRetryable(SQLException e) {
         String state = e.getSQLState();
         return state != null && (state.equals("40001") || state.equals("40P01"));
     }

@@ -19,14 +19,14 @@ import javax.sql.DataSource;
  * registration back at once, so an application's {@code DriverManager.getConnection("jdbc:h2:...")}
  * finds its own driver, not the agent's.
  */
-final class DriverDataSource implements DataSource {
+public final class DriverDataSource implements DataSource {
 
     private final Driver driver;
     private final String url;
     private final Properties properties;
     private volatile int loginTimeoutSeconds;
 
-    DriverDataSource(String driverClassName, String url, Properties properties) {
+    public DriverDataSource(String driverClassName, String url, Properties properties) {
         this.driver = instantiate(driverClassName);
         this.url = url;
         this.properties = properties;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -30,9 +31,10 @@ import dev.idempotency.agent.store.StoredResponse;
  * transaction; times are the database's. Open it with {@link JdbcStores#open}.
  *
  * <p>How writes commit is the database's {@link WriteStrategy}, chosen when the store opens:
- * on H2 every write goes through a {@link GroupCommitWriter}; on PostgreSQL each commits on its
- * caller's connection; on MariaDB concurrent claims and completions share statements. Either way
- * a method returns only once its write is durable. Reads use the pool.
+ * on H2 every write goes through one writer thread that commits writes in groups (package
+ * {@code h2}); on PostgreSQL and MariaDB concurrent claims and completions share statements
+ * (package {@code grouped}). Either way a method returns only once its write is durable. Reads
+ * use the pool.
  */
 final class JdbcIdempotencyStore implements IdempotencyStore {
 
@@ -96,7 +98,7 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return writes.complete(new CompletionRows.Completion(scope, key, fencingToken, response, ttl));
+        return writes.complete(new Completion(scope, key, fencingToken, response, ttl));
     }
 
     @Override

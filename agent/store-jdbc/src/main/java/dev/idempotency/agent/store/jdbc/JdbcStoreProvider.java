@@ -31,11 +31,10 @@ public final class JdbcStoreProvider implements StoreProvider {
         return JdbcStores.open(settings);
     }
 
-    /** H2 in this JVM: a file, or memory; not an H2 server reached over {@code tcp:} or {@code ssl:}. */
+    /** H2 in this JVM (a file, or memory); not an H2 server, nor PostgreSQL or MariaDB. */
     @Override
     public boolean inThisProcess(String url) {
-        String lower = url.toLowerCase(Locale.ROOT);
-        return lower.startsWith("jdbc:h2:") && !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
+        return JdbcStores.dialectFor(url).inThisProcess(url);
     }
 
     /** An H2 file is opened with {@code IFEXISTS}; a server's table is never created by a command either. */

@@ -1,5 +1,9 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.H2Dialect;
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+import dev.idempotency.agent.store.jdbc.postgres.PostgresDialect;
+
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,6 +30,21 @@ public final class JdbcStores {
     private JdbcStores() {
     }
 
+    /** Picks the dialect from the JDBC URL; {@code jdbc:mysql:} is served by the MariaDB driver. */
+    static Dialect dialectFor(String url) {
+        if (url.startsWith("jdbc:h2:")) {
+            return new H2Dialect();
+        }
+        if (url.startsWith("jdbc:postgresql:")) {
+            return new PostgresDialect();
+        }
+        if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
+            return new MariaDbDialect();
+        }
+        throw new IllegalArgumentException("unsupported store URL '" + url
+                + "': expected jdbc:h2:, jdbc:postgresql:, jdbc:mariadb: or jdbc:mysql:");
+    }
+
     /**
      * Fails now, without loading a driver, for a URL no dialect supports; opening the store may
      * then happen later on another thread.
@@ -34,7 +53,7 @@ public final class JdbcStores {
      * @throws IllegalArgumentException naming the supported URL forms
      */
     public static String checkUrl(String url) {
-        return Dialect.forUrl(url).kind();
+        return dialectFor(url).kind();
     }
 
     /**
@@ -44,7 +63,7 @@ public final class JdbcStores {
      * @throws StoreSchemaException when the table was laid out for another schema version
      */
     public static IdempotencyStore open(StoreSettings settings) {
-        return open(settings, Dialect.forUrl(settings.url()));
+        return open(settings, dialectFor(settings.url()));
     }
 
     /** The store of the given dialect, writing as the dialect chooses. */

@@ -8,12 +8,12 @@ import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 
 /** Turns a row selected with {@link TableSql#selectList} into a {@link StoredRecord}. */
-final class RecordRows {
+public final class RecordRows {
 
     private RecordRows() {
     }
 
-    static StoredRecord read(ResultSet row, Dialect dialect) throws SQLException {
+    public static StoredRecord read(ResultSet row, Dialect dialect) throws SQLException {
         return new StoredRecord(
                 row.getString("scope"),
                 row.getString("idem_key"),

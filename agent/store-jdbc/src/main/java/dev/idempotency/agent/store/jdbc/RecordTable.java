@@ -14,18 +14,18 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * The pool of one store and its record table: every connection handed out has the schema in
  * place (created or checked on first use, see {@link StoreSchema}).
  */
-final class RecordTable implements GroupCommitWriter.ConnectionSource {
+public final class RecordTable implements ConnectionSource {
 
     /** Statements run on one connection. */
-    interface SqlWork<T> {
+    public interface SqlWork<T> {
         T apply(Connection connection) throws SQLException;
     }
 
     final DataSource pool;
-    final Dialect dialect;
-    final TableSql sql;
+    public final Dialect dialect;
+    public final TableSql sql;
     /** Names the store in every failure ("H2 store, jdbc:h2:..."). */
-    final String description;
+    public final String description;
     /** The configured URL (an H2 file's size is read from its path). */
     final String url;
     private volatile boolean schemaReady;

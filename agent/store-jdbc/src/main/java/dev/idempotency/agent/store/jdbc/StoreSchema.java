@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
  */
 final class StoreSchema {
 
-    /** The layout version of H2 and PostgreSQL tables; MariaDB's is {@link MariaDbDialect#VERSION}. */
+    /** The layout version of H2 and PostgreSQL tables; MariaDB's is {@code MariaDbDialect.VERSION}. */
     static final int VERSION = 1;
 
     private static final Logger LOG = LoggerFactory.getLogger(StoreSchema.class);

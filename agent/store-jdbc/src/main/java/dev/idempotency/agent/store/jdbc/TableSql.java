@@ -7,14 +7,14 @@ import java.util.function.Function;
 import dev.idempotency.agent.store.ClaimRequest;
 
 /** The SQL of one record table in one dialect, built once. Clock expressions come from the dialect. */
-final class TableSql {
+public final class TableSql {
 
     static final String COLUMNS = "scope, idem_key, endpoint, fingerprint, state, owner, fencing_token, lease_until, "
             + "attempts, first_request_id, response_status, response_headers, response_body, body_retained, "
             + "created_at, completed_at, expires_at";
 
     /** Columns a fresh claim writes (the response columns stay null). */
-    static final String CLAIM_COLUMNS = "scope, idem_key, endpoint, fingerprint, state, owner, fencing_token, "
+    public static final String CLAIM_COLUMNS = "scope, idem_key, endpoint, fingerprint, state, owner, fencing_token, "
             + "lease_until, attempts, first_request_id, created_at, expires_at";
 
     /** Columns a claim resets when it replaces an expired record (expires_at last, see {@link #claimUpdate}). */
@@ -23,19 +23,19 @@ final class TableSql {
     private static final String[] CLEARED_COLUMNS = {"response_status", "response_headers", "response_body",
         "body_retained", "completed_at"};
 
-    final String table;
+    public final String table;
     final String metaTable;
     final Dialect dialect;
     /** Every column plus {@code lease_expired} (1/0), judged by the database clock. */
-    final String selectList;
+    public final String selectList;
     /** The values of {@link #CLAIM_COLUMNS}; parameters bound by {@link #bindClaim}. */
-    final String claimValues;
-    final String find;
+    public final String claimValues;
+    public final String find;
     /** The record and {@code live_completed} (1 when COMPLETED and unexpired: a replay answered without a write). */
     final String findReplay;
     /** Adds replays counted later (see {@link AttemptTally}) to one record generation. */
     final String addAttempts;
-    final String complete;
+    public final String complete;
     final String release;
     final String withdrawUnstarted;
     final String markUnknown;
@@ -53,9 +53,9 @@ final class TableSql {
     final String list;
     final String purge;
     /** The dialect's claim statement; see {@link Dialect#claim}. */
-    final String claim;
+    public final String claim;
 
-    TableSql(String table, Dialect dialect) {
+    public TableSql(String table, Dialect dialect) {
         this.table = table;
         this.metaTable = table + "_meta";
         this.dialect = dialect;
@@ -111,7 +111,7 @@ final class TableSql {
      * @param old prefix naming the existing row's columns ("r." or "")
      * @param claimed the value the new claim would insert, given a column name
      */
-    static String claimUpdate(String old, Function<String, String> claimed, String now) {
+    public static String claimUpdate(String old, Function<String, String> claimed, String now) {
         String expired = "CASE WHEN " + old + "expires_at <= " + now + " THEN ";
         StringBuilder set = new StringBuilder()
                 .append("attempts = ").append(expired).append("1 ELSE ").append(old).append("attempts + 1 END, ")
@@ -130,7 +130,7 @@ final class TableSql {
     }
 
     /** Binds the parameters of {@link #claimValues} from {@code first} on; returns the next index. */
-    static int bindClaim(PreparedStatement statement, int first, ClaimRequest request, long token)
+    public static int bindClaim(PreparedStatement statement, int first, ClaimRequest request, long token)
             throws SQLException {
         int i = first;
         statement.setString(i++, request.scope());

@@ -7,16 +7,16 @@ import java.sql.SQLException;
  * Runs several statements as one transaction on a pooled connection left in auto-commit; on a
  * connection already inside a transaction (a group-commit batch) they join it instead.
  */
-final class Transactions {
+public final class Transactions {
 
-    interface Work<T> {
+    public interface Work<T> {
         T run() throws SQLException;
     }
 
     private Transactions() {
     }
 
-    static <T> T run(Connection connection, Work<T> work) throws SQLException {
+    public static <T> T run(Connection connection, Work<T> work) throws SQLException {
         if (!connection.getAutoCommit()) {
             return work.run();
         }

@@ -16,14 +16,14 @@ import dev.idempotency.agent.store.StoredRecord;
  * {@link #claimNewKey}, the replay read, {@link #claim}; a strategy decides what the first and
  * the last step cost and how every write commits.
  */
-abstract class WriteStrategy implements AutoCloseable {
+public abstract class WriteStrategy implements AutoCloseable {
 
     /** A claim loses a race only to a row created or deleted at the same instant; a few rounds settle it. */
     private static final int CLAIM_ROUNDS = 8;
 
     final RecordTable table;
 
-    WriteStrategy(RecordTable table) {
+    public WriteStrategy(RecordTable table) {
         this.table = table;
     }
 
@@ -33,7 +33,7 @@ abstract class WriteStrategy implements AutoCloseable {
      * where the database has no such statement (the replay read and {@link #claim} then serve
      * every key).
      */
-    Optional<ClaimResult> claimNewKey(ClaimRequest request) {
+    public Optional<ClaimResult> claimNewKey(ClaimRequest request) {
         return Optional.empty();
     }
 
@@ -41,21 +41,21 @@ abstract class WriteStrategy implements AutoCloseable {
      * The last step of a claim, for a key that is not a live replay: the dialect's atomic claim,
      * which creates the record, counts an attempt on the existing one, or replaces an expired one.
      */
-    ClaimResult claim(ClaimRequest request) {
+    public ClaimResult claim(ClaimRequest request) {
         return write("claim", connection -> claimOn(connection, request));
     }
 
     /** Stores the outcome if the caller still holds the claim; true when it did. */
-    boolean complete(CompletionRows.Completion completion) {
+    public boolean complete(Completion completion) {
         return write("complete", connection -> completion.run(connection, table.sql.complete));
     }
 
     /** Deletes at most {@code batchSize} expired records; how many it deleted. */
-    int purgeExpired(int batchSize) {
+    public int purgeExpired(int batchSize) {
         return write("purgeExpired", connection -> deleteExpired(connection, batchSize));
     }
 
-    final int deleteExpired(Connection connection, int rows) throws SQLException {
+    public final int deleteExpired(Connection connection, int rows) throws SQLException {
         try (PreparedStatement delete = connection.prepareStatement(table.sql.purge)) {
             delete.setInt(1, rows);
             return delete.executeUpdate();
@@ -63,17 +63,17 @@ abstract class WriteStrategy implements AutoCloseable {
     }
 
     /** Runs a change and returns once it is committed. */
-    abstract <T> T write(String operation, RecordTable.SqlWork<T> work);
+    public abstract <T> T write(String operation, RecordTable.SqlWork<T> work);
 
     /** Has the tally's counts written later, off the callers' threads. */
-    abstract void flushLater(AttemptTally tally);
+    public abstract void flushLater(AttemptTally tally);
 
     /** Stops what the strategy runs besides its callers (after what is queued). */
     @Override
     public abstract void close();
 
     /** The dialect's claim on one connection, run again while it races with a concurrent change of the key. */
-    ClaimResult claimOn(Connection connection, ClaimRequest request) throws SQLException {
+    public ClaimResult claimOn(Connection connection, ClaimRequest request) throws SQLException {
         SQLException lastRace = null;
         for (int round = 0; round < CLAIM_ROUNDS; round++) {
             try {
@@ -92,7 +92,7 @@ abstract class WriteStrategy implements AutoCloseable {
     }
 
     /** A claim statement's row: attempts is 1 exactly when it created the record or replaced an expired one. */
-    static ClaimResult claimResult(StoredRecord record) {
+    public static ClaimResult claimResult(StoredRecord record) {
         return record.attempts() == 1 ? ClaimResult.claimed(record) : ClaimResult.existing(record);
     }
 
@@ -100,7 +100,7 @@ abstract class WriteStrategy implements AutoCloseable {
      * A fresh record's first token. Random rather than 1, so a stale owner from before a release
      * or purge can never match the token of a later claim of the same key; takeovers add one.
      */
-    static long newToken() {
+    public static long newToken() {
         return ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
     }
 }

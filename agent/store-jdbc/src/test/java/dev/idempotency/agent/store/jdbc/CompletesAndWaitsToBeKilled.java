@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.GroupCommit;
+
 import dev.idempotency.agent.store.testing.KilledWriter;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 
@@ -16,7 +18,7 @@ public final class CompletesAndWaitsToBeKilled {
     /** Arguments: URL, number of records, number of threads. */
     public static void main(String[] args) throws Exception {
         String url = args[0];
-        JdbcIdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url), Dialect.forUrl(url));
+        JdbcIdempotencyStore store = JdbcStores.open(StoreSettings.forUrl(url), JdbcStores.dialectFor(url));
         // Without the group-commit writer there are no shared commits to count: -1 says so.
         KilledWriter.completeAndWaitToBeKilled(store, args, () -> store.writeStrategy() instanceof GroupCommit writes
                 ? writes.writer.batchesCommitted() : -1);

@@ -1,5 +1,9 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.grouped.GroupedStatement;
+import dev.idempotency.agent.store.jdbc.grouped.GroupedWrites;
+import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -43,7 +47,7 @@ abstract class GroupedStatementsOnDatabaseTest {
     private StoreSettings settings;
     private JdbcIdempotencyStore store;
     private GroupedStatement<NewClaim, ClaimResult> claims;
-    private GroupedStatement<CompletionRows.Completion, Boolean> completions;
+    private GroupedStatement<Completion, Boolean> completions;
 
     abstract StoreSettings settings(String table);
 
@@ -56,7 +60,7 @@ abstract class GroupedStatementsOnDatabaseTest {
     @BeforeEach
     void open() {
         settings = settings(TestDatabases.uniqueTable());
-        store = JdbcStores.open(settings, Dialect.forUrl(settings.url()), this::oneInFlight);
+        store = JdbcStores.open(settings, JdbcStores.dialectFor(settings.url()), this::oneInFlight);
         GroupedWrites writes = (GroupedWrites) store.writeStrategy();
         claims = writes.claims;
         completions = writes.completions;

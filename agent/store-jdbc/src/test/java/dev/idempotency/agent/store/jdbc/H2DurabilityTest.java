@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.H2Dialect;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

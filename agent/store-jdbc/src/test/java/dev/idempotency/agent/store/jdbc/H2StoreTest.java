@@ -1,5 +1,11 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.h2.GroupCommit;
+import dev.idempotency.agent.store.jdbc.h2.GroupCommitWriter;
+import dev.idempotency.agent.store.jdbc.h2.H2Dialect;
+import dev.idempotency.agent.store.jdbc.h2.H2Files;
+import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

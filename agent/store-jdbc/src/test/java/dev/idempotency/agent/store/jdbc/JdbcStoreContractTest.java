@@ -1,31 +1,15 @@
 package dev.idempotency.agent.store.jdbc;
 
 import dev.idempotency.agent.store.ClaimRequest;
-import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
-import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;
-import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.store.testing.StoreContractTest;
 import dev.idempotency.agent.vocabulary.StoreSettings;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 /** The store contract on one database, and what only a database store must do (schemas, reopening). */
 abstract class JdbcStoreContractTest extends StoreContractTest {
@@ -39,7 +23,7 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
     abstract void cleanUp(StoreSettings settings);
 
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings, Dialect.forUrl(settings.url()));
+        return JdbcStores.open(settings, JdbcStores.dialectFor(settings.url()));
     }
 
     /** A schema (a database, for MariaDB) to put a table in. */
@@ -126,7 +110,7 @@ abstract class JdbcStoreContractTest extends StoreContractTest {
                 .isInstanceOf(StoreSchemaException.class)
                 .hasMessageContaining("'" + settings.table() + "'")
                 .hasMessageContaining("version 99")
-                .hasMessageContaining("expects version " + Dialect.forUrl(settings.url()).schemaVersion());
+                .hasMessageContaining("expects version " + JdbcStores.dialectFor(settings.url()).schemaVersion());
         store = open(settings.withTable(settings.table() + "x"));
         cleanUp(settings);
         settings = settings.withTable(settings.table() + "x");

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+
 import dev.idempotency.agent.vocabulary.StoreSettings;
 
 /** The contract with concurrent claims and completions sharing statements, one in flight at a time. */
@@ -7,7 +9,7 @@ class MariaDbGroupedStatementsStoreTest extends MariaDbStoreTest {
 
     @Override
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings, Dialect.forUrl(settings.url()), MariaDbGroupedStatementsStoreTest::oneInFlight);
+        return JdbcStores.open(settings, JdbcStores.dialectFor(settings.url()), MariaDbGroupedStatementsStoreTest::oneInFlight);
     }
 
     static WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {

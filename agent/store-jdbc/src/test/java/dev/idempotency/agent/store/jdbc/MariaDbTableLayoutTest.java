@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoredRecord;

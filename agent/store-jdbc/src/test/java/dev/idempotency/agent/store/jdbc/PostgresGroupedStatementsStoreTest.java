@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.store.jdbc.postgres.PostgresDialect;
+
 import dev.idempotency.agent.vocabulary.StoreSettings;
 
 /** The contract with concurrent new-key claims and completions sharing statements, one in flight at a time. */
@@ -7,7 +9,7 @@ class PostgresGroupedStatementsStoreTest extends PostgresStoreTest {
 
     @Override
     JdbcIdempotencyStore open(StoreSettings settings) {
-        return JdbcStores.open(settings, Dialect.forUrl(settings.url()), PostgresGroupedStatementsStoreTest::oneInFlight);
+        return JdbcStores.open(settings, JdbcStores.dialectFor(settings.url()), PostgresGroupedStatementsStoreTest::oneInFlight);
     }
 
     static WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {

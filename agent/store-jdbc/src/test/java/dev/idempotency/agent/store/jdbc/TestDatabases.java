@@ -53,7 +53,7 @@ final class TestDatabases {
     }
 
     static Connection connect(StoreSettings settings) throws SQLException {
-        Dialect dialect = Dialect.forUrl(settings.url());
+        Dialect dialect = JdbcStores.dialectFor(settings.url());
         Properties properties = dialect.connectionProperties(settings);
         properties.setProperty("user", settings.user());
         properties.setProperty("password", settings.password() == null ? "" : settings.password());

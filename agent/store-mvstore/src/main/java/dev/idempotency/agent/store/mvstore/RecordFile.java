@@ -1,6 +1,6 @@
 package dev.idempotency.agent.store.mvstore;
 
-import dev.idempotency.agent.store.jdbc.MvStoreCompaction;
+import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
 import java.nio.file.Path;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;

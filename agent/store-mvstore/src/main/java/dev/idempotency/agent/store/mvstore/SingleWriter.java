@@ -2,7 +2,7 @@ package dev.idempotency.agent.store.mvstore;
 
 import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.StoreUnavailableException;
-import dev.idempotency.agent.store.jdbc.MvStoreCompaction;
+import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;

@@ -1,7 +1,7 @@
 package dev.idempotency.agent.store.mvstore;
 
 import dev.idempotency.agent.store.StoredRecord;
-import dev.idempotency.agent.store.jdbc.SqlFileRecords;
+import dev.idempotency.agent.store.jdbc.h2.SqlFileRecords;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,13 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.mariadb;
+
+import dev.idempotency.agent.store.jdbc.Dialect;
+import dev.idempotency.agent.store.jdbc.grouped.GroupedWrites;
+import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
+import dev.idempotency.agent.store.jdbc.RecordRows;
+import dev.idempotency.agent.store.jdbc.RecordTable;
+import dev.idempotency.agent.store.jdbc.TableSql;
+import dev.idempotency.agent.store.jdbc.Transactions;
+import dev.idempotency.agent.store.jdbc.WriteStrategy;
 
 import java.util.Collections;
 import java.util.Arrays;
@@ -31,30 +40,30 @@ import dev.idempotency.agent.store.StoredRecord;
  * transaction, while the statement's exclusive row lock still holds it. Times are UTC
  * {@code DATETIME(6)} from the server clock.
  */
-final class MariaDbDialect extends Dialect {
+public final class MariaDbDialect extends Dialect {
 
     private static final Pattern MARIADB_VERSION = Pattern.compile("(\\d+)\\.(\\d+).*MariaDB.*");
 
     /** null until the first claim has asked the server. */
     private volatile Boolean returning;
 
-    MariaDbDialect() {
+    public MariaDbDialect() {
     }
 
     /** For tests: the transaction path MySQL servers take, on any server. */
-    static MariaDbDialect withoutReturning() {
+    public static MariaDbDialect withoutReturning() {
         MariaDbDialect dialect = new MariaDbDialect();
         dialect.returning = false;
         return dialect;
     }
 
     @Override
-    String name() {
+    public String name() {
         return "MariaDB";
     }
 
     @Override
-    String kind() {
+    public String kind() {
         return "mariadb";
     }
 
@@ -66,29 +75,29 @@ final class MariaDbDialect extends Dialect {
      * INSERT+UPDATE pair at 1 and 8 callers, against 0.75-0.83 with the replay read and upsert.
      */
     @Override
-    WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
+    public WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
         return groupedWrites(table, settings.poolSize(), waitMillis);
     }
 
     /** @param inFlight grouped statements that may run at once */
-    GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
+    public GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
         return new GroupedWrites(table, new MariaDbClaimRows(table, this, table.sql), this::insertsFirst, inFlight,
                 waitMillis);
     }
 
     @Override
-    String driverClassName() {
+    public String driverClassName() {
         return "org.mariadb.jdbc.Driver";
     }
 
     @Override
-    String normaliseUrl(String url) {
+    public String normaliseUrl(String url) {
         // Connector/J 3 accepts jdbc:mysql: only with an extra flag; the scheme is all that differs.
         return url.startsWith("jdbc:mysql:") ? "jdbc:mariadb:" + url.substring("jdbc:mysql:".length()) : url;
     }
 
     @Override
-    Properties connectionProperties(StoreSettings settings) {
+    public Properties connectionProperties(StoreSettings settings) {
         Properties properties = new Properties();
         properties.setProperty("connectTimeout", Long.toString(settings.connectTimeout().toMillis()));
         // No portable server-side statement timeout: the socket timeout bounds a statement, the lock wait a row lock.
@@ -107,20 +116,20 @@ final class MariaDbDialect extends Dialect {
      * volume"); it is still served ({@link #olderLayout}). No statement names the id: the claim's
      * {@code ON DUPLICATE KEY UPDATE} can only meet the unique key, as the id is never given.
      */
-    static final int VERSION = 2;
+    public static final int VERSION = 2;
 
     @Override
-    int schemaVersion() {
+    public int schemaVersion() {
         return VERSION;
     }
 
     @Override
-    List<String> createTable(String table) {
+    public List<String> createTable(String table) {
         return createTable(table, VERSION);
     }
 
     /** The table as version 1 or 2 lays it out (1 for tests and benchmarks of tables made before version 2). */
-    List<String> createTable(String table, int version) {
+    public List<String> createTable(String table, int version) {
         String key = version == 1 ? "PRIMARY KEY (scope, idem_key), "
                 : "PRIMARY KEY (id), UNIQUE KEY " + uniqueKeyName(table) + " (scope, idem_key), ";
         // Binary keys: compared byte for byte, without the case folding and space padding of text collations.
@@ -140,7 +149,7 @@ final class MariaDbDialect extends Dialect {
      * Turns a version 1 table into version 2, records kept: the first statement rebuilds the table
      * (reads go on, writes wait until it is done), the second records the version.
      */
-    static List<String> migrationToVersion2(String table, String metaTable) {
+    public static List<String> migrationToVersion2(String table, String metaTable) {
         return Collections.unmodifiableList(Arrays.asList("ALTER TABLE " + table + " DROP PRIMARY KEY, ADD COLUMN id BIGINT NOT NULL AUTO_INCREMENT FIRST, "
                 + "ADD PRIMARY KEY (id), ADD UNIQUE KEY " + uniqueKeyName(table) + " (scope, idem_key), "
                 + "ALGORITHM=INPLACE, LOCK=SHARED", "UPDATE " + metaTable + " SET schema_version = " + VERSION + " WHERE id = 1"));
@@ -151,7 +160,7 @@ final class MariaDbDialect extends Dialect {
     }
 
     @Override
-    String olderLayout(String table, String metaTable, int version) {
+    public String olderLayout(String table, String metaTable, int version) {
         if (version != 1) {
             return null;
         }
@@ -166,7 +175,7 @@ final class MariaDbDialect extends Dialect {
 
     /** 2 when the primary key is the id column, 1 when it is {@code (scope, idem_key)}, else 0. */
     @Override
-    int layoutOnServer(Connection connection, String table) throws SQLException {
+    public int layoutOnServer(Connection connection, String table) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY "
                 + "SEQ_IN_INDEX) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) "
                 + "AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY'")) {
@@ -186,29 +195,29 @@ final class MariaDbDialect extends Dialect {
     }
 
     @Override
-    String now() {
+    public String now() {
         return "UTC_TIMESTAMP(6)";
     }
 
     @Override
-    String nowPlusMillis() {
+    public String nowPlusMillis() {
         return "TIMESTAMPADD(MICROSECOND, ? * 1000, UTC_TIMESTAMP(6))";
     }
 
     @Override
-    Instant readInstant(ResultSet row, String column) throws SQLException {
+    public Instant readInstant(ResultSet row, String column) throws SQLException {
         LocalDateTime value = row.getObject(column, LocalDateTime.class);
         return value == null ? null : value.toInstant(ZoneOffset.UTC);
     }
 
     @Override
-    String claimSql(TableSql sql) {
+    public String claimSql(TableSql sql) {
         return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
                 + ") ON DUPLICATE KEY UPDATE " + TableSql.claimUpdate("", column -> "VALUES(" + column + ")", now());
     }
 
     @Override
-    StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
+    public StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         if (supportsReturning(connection)) {
             return runClaim(connection, sql.claim + " RETURNING " + sql.selectList, request, newToken);
         }
@@ -305,7 +314,7 @@ final class MariaDbDialect extends Dialect {
 
     /** InnoDB's row estimate (its statistics) for a large table. */
     @Override
-    long countRecords(Connection connection, TableSql sql) throws SQLException {
+    public long countRecords(Connection connection, TableSql sql) throws SQLException {
         return estimatedOrExact(connection, sql, "SELECT TABLE_ROWS FROM information_schema.TABLES "
                 + "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?", unqualified(sql.table));
     }
@@ -315,7 +324,7 @@ final class MariaDbDialect extends Dialect {
      * changes or by {@code ANALYZE TABLE}).
      */
     @Override
-    long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
+    public long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT DATA_LENGTH + INDEX_LENGTH FROM "
                 + "information_schema.TABLES WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?")) {
             query.setString(1, schemaOf(sql.table));
@@ -327,7 +336,7 @@ final class MariaDbDialect extends Dialect {
     }
 
     @Override
-    String purgeExpired(String table) {
+    public String purgeExpired(String table) {
         return "DELETE FROM " + table + " WHERE expires_at <= UTC_TIMESTAMP(6) ORDER BY expires_at LIMIT ?";
     }
 }

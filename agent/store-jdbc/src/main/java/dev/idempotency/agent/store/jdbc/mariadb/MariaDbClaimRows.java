@@ -1,4 +1,10 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.mariadb;
+
+import dev.idempotency.agent.store.jdbc.ConnectionSource;
+import dev.idempotency.agent.store.jdbc.grouped.DistinctKeyRows;
+import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
+import dev.idempotency.agent.store.jdbc.RecordRows;
+import dev.idempotency.agent.store.jdbc.TableSql;
 
 import java.util.Collections;
 import java.util.Arrays;
@@ -12,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.StoredRecord;
 
@@ -26,24 +31,24 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
 
     private final MariaDbDialect mariaDb;
 
-    MariaDbClaimRows(GroupCommitWriter.ConnectionSource connections, MariaDbDialect dialect, TableSql sql) {
+    MariaDbClaimRows(ConnectionSource connections, MariaDbDialect dialect, TableSql sql) {
         super(connections, dialect, sql);
         this.mariaDb = dialect;
     }
 
     @Override
-    String scope(NewClaim claim) {
+    public String scope(NewClaim claim) {
         return claim.request.scope();
     }
 
     @Override
-    String key(NewClaim claim) {
+    public String key(NewClaim claim) {
         return claim.request.key();
     }
 
     /** The insert alone: a key that has a row fails it, and the caller goes on. */
     @Override
-    ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
+    public ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
         List<ClaimResult> alone = insert(connection, Collections.singletonList(claim));
         return alone == null ? null : alone.get(0);
     }
@@ -55,7 +60,7 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
      * appears between the read and the second insert fails it too, and every caller goes on.
      */
     @Override
-    List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
+    public List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
         List<ClaimResult> together = insert(connection, claims);
         if (together != null || !mariaDb.insertsFirst()) {
             return together;

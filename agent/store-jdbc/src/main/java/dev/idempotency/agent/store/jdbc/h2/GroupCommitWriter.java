@@ -1,4 +1,6 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
+
+import dev.idempotency.agent.store.jdbc.ConnectionSource;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -28,19 +30,10 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * committed plus its own; a caller finding the queue full waits for room within the same bound.
  * Between batches, while the queue is empty, the thread may do {@link IdleWork} in bounded steps.
  */
-final class GroupCommitWriter implements AutoCloseable {
+public final class GroupCommitWriter implements AutoCloseable {
 
     static final String THREAD_NAME = "idempotency-store-writer";
     static final int DEFAULT_MAX_BATCH = 256;
-
-    /** Opens a connection ready for writes (schema checked), in auto-commit. */
-    interface ConnectionSource {
-        Connection open() throws SQLException;
-
-        /** {@code failure} came from {@code connection}, not yet closed: a chance to evict the connections it broke. */
-        default void failed(Connection connection, SQLException failure) {
-        }
-    }
 
     /**
      * Work the writer does only while no write waits (H2: compacting its file), in steps short
@@ -157,15 +150,15 @@ final class GroupCommitWriter implements AutoCloseable {
     }
 
     /** The writes committed so far: how a test sees that a purge reached the writer in slices. */
-    long writesCommitted() {
+    public long writesCommitted() {
         return writes;
     }
 
-    long batchesCommitted() {
+    public long batchesCommitted() {
         return batches;
     }
 
-    int largestBatch() {
+    public int largestBatch() {
         return largestBatch;
     }
 

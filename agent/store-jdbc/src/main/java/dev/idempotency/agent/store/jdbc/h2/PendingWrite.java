@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
 
 import java.sql.Connection;
 import java.sql.SQLException;

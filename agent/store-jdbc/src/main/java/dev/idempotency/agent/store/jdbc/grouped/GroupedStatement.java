@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.grouped;
 
 import java.util.Collections;
 import java.sql.SQLException;
@@ -25,7 +25,7 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * @param <I> what one caller asks for
  * @param <O> what that caller gets back
  */
-final class GroupedStatement<I, O> implements StatementSlots.Member {
+public final class GroupedStatement<I, O> implements StatementSlots.Member {
 
     /** The statement for several callers' rows, on a connection of its own. */
     interface Rows<I, O> {
@@ -94,24 +94,24 @@ final class GroupedStatement<I, O> implements StatementSlots.Member {
         return caller.output();
     }
 
-    long statements() {
+    public long statements() {
         return statements.get();
     }
 
-    long rows() {
+    public long rows() {
         return rowsWritten.get();
     }
 
-    int largestBatch() {
+    public int largestBatch() {
         return largestBatch.get();
     }
 
     /** Grouped statements running now, of every kind sharing the slots. */
-    int inFlight() {
+    public int inFlight() {
         return slots.inFlight();
     }
 
-    int queued() {
+    public int queued() {
         slots.lock.lock();
         try {
             return queue.size();

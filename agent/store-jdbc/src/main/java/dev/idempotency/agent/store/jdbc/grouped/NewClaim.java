@@ -1,12 +1,12 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.grouped;
 
 import dev.idempotency.agent.store.ClaimRequest;
 
 /** A claim request of a new key in a grouped insert, and the token its new record would carry. */
-final class NewClaim {
+public final class NewClaim {
 
-    final ClaimRequest request;
-    final long token;
+    public final ClaimRequest request;
+    public final long token;
 
     NewClaim(ClaimRequest request, long token) {
         this.request = request;

@@ -1,4 +1,9 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
+
+import dev.idempotency.agent.store.jdbc.Dialect;
+import dev.idempotency.agent.store.jdbc.RecordTable;
+import dev.idempotency.agent.store.jdbc.TableSql;
+import dev.idempotency.agent.store.jdbc.WriteStrategy;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredRecord;
@@ -20,15 +25,15 @@ import java.util.Properties;
  * primary key rejects the second (SQLState 23505) and {@link WriteStrategy#claimOn} runs its claim
  * again, which then meets the winner's row.
  */
-final class H2Dialect extends Dialect {
+public final class H2Dialect extends Dialect {
 
     @Override
-    String name() {
+    public String name() {
         return "H2";
     }
 
     @Override
-    String driverClassName() {
+    public String driverClassName() {
         return "org.h2.Driver";
     }
 
@@ -51,7 +56,7 @@ final class H2Dialect extends Dialect {
      * (docs/operations.md says so).
      */
     @Override
-    String normaliseUrl(String url) {
+    public String normaliseUrl(String url) {
         String upper = url.toUpperCase(Locale.ROOT);
         String normalised = upper.contains(";WRITE_DELAY=") ? url : url + ";WRITE_DELAY=0";
         boolean closesItself = upper.contains(";DB_CLOSE_ON_EXIT=") || upper.contains(";AUTO_SERVER=TRUE");
@@ -59,13 +64,20 @@ final class H2Dialect extends Dialect {
     }
 
     @Override
-    String kind() {
+    public String kind() {
         return "h2";
+    }
+
+    /** A file, or memory; not an H2 server reached over {@code tcp:} or {@code ssl:}. */
+    @Override
+    public boolean inThisProcess(String url) {
+        String lower = url.toLowerCase(Locale.ROOT);
+        return !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
     }
 
     /** H2 is lock-bound with many writers and writes its file once per commit: batching wins twice. */
     @Override
-    WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
+    public WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
         return new GroupCommit(table, waitMillis, new H2FileCompaction());
     }
 
@@ -75,7 +87,7 @@ final class H2Dialect extends Dialect {
      * store failures itself, once per cause.
      */
     @Override
-    Properties connectionProperties(StoreSettings settings) {
+    public Properties connectionProperties(StoreSettings settings) {
         Properties properties = new Properties();
         properties.setProperty("LOCK_TIMEOUT", Long.toString(settings.statementTimeout().toMillis()));
         if (!settings.url().toUpperCase(Locale.ROOT).contains(";TRACE_LEVEL_FILE=")) {
@@ -86,38 +98,38 @@ final class H2Dialect extends Dialect {
 
     /** Small bodies in their row: see {@link H2Files#keepSmallLobsInRow}. */
     @Override
-    void prepareDatabase(Connection connection) throws SQLException {
+    public void prepareDatabase(Connection connection) throws SQLException {
         H2Files.keepSmallLobsInRow(connection);
     }
 
     @Override
-    boolean breaksConnection(SQLException failure) {
+    public boolean breaksConnection(SQLException failure) {
         return H2FatalErrors.isFatal(failure);
     }
 
     /** H2 resolves an unqualified index name in the current schema, not the table's. */
     @Override
-    String purgeIndexName(String table) {
+    public String purgeIndexName(String table) {
         return table + "_expires_at";
     }
 
     @Override
-    List<String> createTable(String table) {
+    public List<String> createTable(String table) {
         return standardCreateTable(table, "TIMESTAMP WITH TIME ZONE", "CHARACTER LARGE OBJECT", "BINARY LARGE OBJECT");
     }
 
     @Override
-    String now() {
+    public String now() {
         return "CURRENT_TIMESTAMP";
     }
 
     @Override
-    String nowPlusMillis() {
+    public String nowPlusMillis() {
         return "DATEADD(MILLISECOND, CAST(? AS BIGINT), CURRENT_TIMESTAMP)";
     }
 
     @Override
-    String claimSql(TableSql sql) {
+    public String claimSql(TableSql sql) {
         String source = "s.";
         return "SELECT " + sql.selectList + " FROM FINAL TABLE (MERGE INTO " + sql.table + " r USING (SELECT "
                 + "CAST(? AS VARCHAR(255)) scope, CAST(? AS VARCHAR(255)) idem_key, CAST(? AS VARCHAR(255)) endpoint, "
@@ -145,7 +157,7 @@ final class H2Dialect extends Dialect {
      * duplicate, a conflicting repeat, an expired record to replace.
      */
     @Override
-    StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
+    public StoredRecord claim(Connection connection, TableSql sql, ClaimRequest request, long newToken) throws SQLException {
         try {
             return runClaim(connection, freshClaimSql(sql), request, newToken);
         } catch (SQLException e) {
@@ -158,7 +170,7 @@ final class H2Dialect extends Dialect {
 
     /** The database file's size: H2 keeps every table of a database in one file. */
     @Override
-    long bytesOnDisk(Connection connection, TableSql sql, String url) {
+    public long bytesOnDisk(Connection connection, TableSql sql, String url) {
         Path file = databaseFile(url);
         try {
             return file == null ? -1 : Files.size(file);
@@ -168,7 +180,7 @@ final class H2Dialect extends Dialect {
     }
 
     /** {@code <path>.mv.db} of a file URL ({@code jdbc:h2:file:<path>} or {@code jdbc:h2:<path>}); null for memory and server URLs. */
-    static Path databaseFile(String url) {
+    public static Path databaseFile(String url) {
         String rest = url.substring("jdbc:h2:".length());
         int options = rest.indexOf(';');
         if (options >= 0) {
@@ -187,7 +199,7 @@ final class H2Dialect extends Dialect {
     }
 
     @Override
-    String purgeExpired(String table) {
+    public String purgeExpired(String table) {
         return "DELETE FROM " + table + " WHERE expires_at <= CURRENT_TIMESTAMP FETCH FIRST ? ROWS ONLY";
     }
 }

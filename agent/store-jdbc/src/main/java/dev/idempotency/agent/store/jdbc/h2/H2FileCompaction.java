@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -18,7 +18,7 @@ import org.h2.mvstore.MVStore;
  * before. When the store closes, the writer compacts the whole file once, as far as
  * {@link MvStoreCompaction#AT_CLOSE_MILLIS} allows: a burst leaves the steps no moment.
  */
-final class H2FileCompaction implements GroupCommitWriter.IdleWork {
+public final class H2FileCompaction implements GroupCommitWriter.IdleWork {
 
     private final MvStoreCompaction compaction = new MvStoreCompaction();
 
@@ -38,22 +38,22 @@ final class H2FileCompaction implements GroupCommitWriter.IdleWork {
     }
 
     /** Steps taken on a file so far (for benchmarks). */
-    long steps() {
+    public long steps() {
         return compaction.steps();
     }
 
     /** The time spent in steps so far (for benchmarks). */
-    long totalStepNanos() {
+    public long totalStepNanos() {
         return compaction.totalStepNanos();
     }
 
     /** Steps so far that moved chunks (for benchmarks). */
-    long moves() {
+    public long moves() {
         return compaction.moves();
     }
 
     /** The longest step so far: the longest a write could have waited for compaction. */
-    long longestStepNanos() {
+    public long longestStepNanos() {
         return compaction.longestStepNanos();
     }
 }

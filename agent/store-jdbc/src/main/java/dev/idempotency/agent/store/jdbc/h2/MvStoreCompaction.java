@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
 
 import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVStore;

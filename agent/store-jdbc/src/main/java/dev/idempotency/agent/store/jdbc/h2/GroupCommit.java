@@ -1,21 +1,25 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
+
+import dev.idempotency.agent.store.jdbc.AttemptTally;
+import dev.idempotency.agent.store.jdbc.RecordTable;
+import dev.idempotency.agent.store.jdbc.WriteStrategy;
 
 /**
  * Every write, replay counts included, goes through one {@link GroupCommitWriter}, which commits
  * concurrent callers' writes together: the embedded database, which serialises commits anyway.
  */
-final class GroupCommit extends WriteStrategy {
+public final class GroupCommit extends WriteStrategy {
 
     /** Rows one purge write deletes at most: a few claims' worth of work for the writer. */
-    static final int PURGE_SLICE = 25;
+    public static final int PURGE_SLICE = 25;
     /** The longest a purge waits for queued writes to be taken before its next slice. */
     private static final long GIVE_WAY_NANOS = 50_000_000L;
 
-    final GroupCommitWriter writer;
+    public final GroupCommitWriter writer;
     /** What the writer does while no write waits (H2: {@link H2FileCompaction}). */
-    final GroupCommitWriter.IdleWork idleWork;
+    public final GroupCommitWriter.IdleWork idleWork;
 
-    GroupCommit(RecordTable table, long waitMillis) {
+    public GroupCommit(RecordTable table, long waitMillis) {
         this(table, waitMillis, GroupCommitWriter.NONE);
     }
 
@@ -27,7 +31,7 @@ final class GroupCommit extends WriteStrategy {
     }
 
     @Override
-    <T> T write(String operation, RecordTable.SqlWork<T> work) {
+    public <T> T write(String operation, RecordTable.SqlWork<T> work) {
         return writer.write(operation, work::apply);
     }
 
@@ -43,7 +47,7 @@ final class GroupCommit extends WriteStrategy {
      * writer, and so every claim arriving, waited for.
      */
     @Override
-    int purgeExpired(int batchSize) {
+    public int purgeExpired(int batchSize) {
         writer.holdIdleWork();
         try {
             return purgeInSlices(batchSize);
@@ -85,7 +89,7 @@ final class GroupCommit extends WriteStrategy {
     }
 
     @Override
-    void flushLater(AttemptTally tally) {
+    public void flushLater(AttemptTally tally) {
         tally.flushWith(() -> {
             AttemptTally.Flush flush = tally.flush();
             return writer.writeLater("count replays", flush::write, flush::end);

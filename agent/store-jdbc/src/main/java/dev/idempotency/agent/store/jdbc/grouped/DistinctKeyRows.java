@@ -1,4 +1,8 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.grouped;
+
+import dev.idempotency.agent.store.jdbc.ConnectionSource;
+import dev.idempotency.agent.store.jdbc.Dialect;
+import dev.idempotency.agent.store.jdbc.TableSql;
 
 import java.util.Arrays;
 import java.sql.Connection;
@@ -19,27 +23,27 @@ import java.util.Set;
  * {@code null} to everyone: nothing of it was applied, so each caller may run alone. A group of
  * one row (a lone caller) runs the single-row statement, which costs the least.
  */
-abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
+public abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
 
-    private final GroupCommitWriter.ConnectionSource connections;
-    final Dialect dialect;
-    final TableSql sql;
+    private final ConnectionSource connections;
+    public final Dialect dialect;
+    public final TableSql sql;
 
-    DistinctKeyRows(GroupCommitWriter.ConnectionSource connections, Dialect dialect, TableSql sql) {
+    public DistinctKeyRows(ConnectionSource connections, Dialect dialect, TableSql sql) {
         this.connections = connections;
         this.dialect = dialect;
         this.sql = sql;
     }
 
-    abstract String scope(I row);
+    public abstract String scope(I row);
 
-    abstract String key(I row);
+    public abstract String key(I row);
 
     /** One output per row (rows of distinct keys, in key order), or null to leave every row to its caller. */
-    abstract List<O> runDistinct(Connection connection, List<I> rows) throws SQLException;
+    public abstract List<O> runDistinct(Connection connection, List<I> rows) throws SQLException;
 
     /** The single-row statement for one row, with the output {@link #runDistinct} would give it. */
-    abstract O runAlone(Connection connection, I row) throws SQLException;
+    public abstract O runAlone(Connection connection, I row) throws SQLException;
 
     @Override
     public List<O> run(List<I> inputs) throws SQLException {
@@ -54,7 +58,7 @@ abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, O> {
     }
 
     /** The statement on a connection in auto-commit. */
-    List<O> run(Connection connection, List<I> inputs) throws SQLException {
+    public List<O> run(Connection connection, List<I> inputs) throws SQLException {
         List<O> outputs = new ArrayList<>(Collections.nCopies(inputs.size(), null));
         List<Integer> chosen = firstOfEachKey(inputs);
         List<I> rows = new ArrayList<>(chosen.size());

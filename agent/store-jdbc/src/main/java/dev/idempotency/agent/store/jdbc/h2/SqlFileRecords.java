@@ -1,4 +1,8 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
+
+import dev.idempotency.agent.store.jdbc.DriverDataSource;
+import dev.idempotency.agent.store.jdbc.RecordRows;
+import dev.idempotency.agent.store.jdbc.TableSql;
 
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.StoreSettings;

@@ -1,4 +1,8 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.grouped;
+
+import dev.idempotency.agent.store.jdbc.CommitPerWrite;
+import dev.idempotency.agent.store.jdbc.Completion;
+import dev.idempotency.agent.store.jdbc.RecordTable;
 
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -13,28 +17,28 @@ import dev.idempotency.agent.store.ClaimResult;
  * group only where they would otherwise wait for a connection; the rarer writes commit alone.
  * Completions are grouped the same way on both (one JDBC batch in one transaction,
  * {@link CompletionRows}); how a group of new keys is inserted is the database's
- * ({@link PostgresClaimRows}, {@link MariaDbClaimRows}). A caller its group left out (a key that has a
+ * ({@code PostgresClaimRows}, {@code MariaDbClaimRows}). A caller its group left out (a key that has a
  * row, a second caller of one key, a MariaDB server without {@code RETURNING}) goes on to the
  * replay read and the full single-row claim, each committing alone; a completion left out runs its
  * single-row statement. A caller returns only after the commit holding its row.
  */
-final class GroupedWrites extends CommitPerWrite {
+public final class GroupedWrites extends CommitPerWrite {
 
     /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
     static final int MAX_GROUPED_ROWS = 128;
 
     private final StatementSlots slots;
-    final GroupedStatement<CompletionRows.Completion, Boolean> completions;
+    public final GroupedStatement<Completion, Boolean> completions;
     private final int inFlight;
     private final BooleanSupplier insertsFirst;
-    final GroupedStatement<NewClaim, ClaimResult> claims;
+    public final GroupedStatement<NewClaim, ClaimResult> claims;
 
     /**
      * @param newKeys      the database's insert of a group of new keys: a key not returned has a row
      * @param insertsFirst whether the server can insert first (asked per claim: MariaDB learns it on connecting)
      * @param inFlight     grouped statements, claims and completions together, that may run at once
      */
-    GroupedWrites(RecordTable table, GroupedStatement.Rows<NewClaim, ClaimResult> newKeys,
+    public GroupedWrites(RecordTable table, GroupedStatement.Rows<NewClaim, ClaimResult> newKeys,
             BooleanSupplier insertsFirst, int inFlight, long waitMillis) {
         super(table);
         this.inFlight = inFlight;
@@ -46,14 +50,14 @@ final class GroupedWrites extends CommitPerWrite {
     }
 
     @Override
-    Optional<ClaimResult> claimNewKey(ClaimRequest request) {
+    public Optional<ClaimResult> claimNewKey(ClaimRequest request) {
         return insertsFirst.getAsBoolean() ? Optional.ofNullable(claims.run(new NewClaim(request, newToken())))
                 : Optional.empty();
     }
 
     /** The caller's own single-row completion when its group left it out. */
     @Override
-    boolean complete(CompletionRows.Completion completion) {
+    public boolean complete(Completion completion) {
         Boolean completed = completions.run(completion);
         return completed != null ? completed : super.complete(completion);
     }

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.grouped;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

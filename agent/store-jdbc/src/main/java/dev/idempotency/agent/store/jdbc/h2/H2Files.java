@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.h2;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -16,20 +16,20 @@ import org.h2.mvstore.MVStore;
  * does not offer: the file's MVStore (to compact it and to count its live bytes) and the length
  * up to which a LOB value is kept in its row.
  */
-final class H2Files {
+public final class H2Files {
 
     /**
      * Bodies and header texts up to this many bytes are kept in their row (H2 keeps up to 256 by
      * default): a larger one is stored as a LOB, which adds the pages of H2's LOB maps to the
      * commit that writes it and to the purge that deletes it.
      */
-    static final int IN_ROW_LOB_BYTES = 4096;
+    public static final int IN_ROW_LOB_BYTES = 4096;
 
     private H2Files() {
     }
 
     /** The store of an embedded file database; null for a server, an in-memory database or another driver. */
-    static MVStore mvStore(Connection connection) throws SQLException {
+    public static MVStore mvStore(Connection connection) throws SQLException {
         Database database = embedded(connection);
         org.h2.mvstore.db.Store store = database == null ? null : database.getStore();
         MVStore mvStore = store == null ? null : store.getMvStore();
@@ -64,7 +64,7 @@ final class H2Files {
      * read from another thread while the writer commits, those three come from different moments,
      * and two readings milliseconds apart differed by up to half.
      */
-    static long liveBytes(MVStore mvStore) {
+    public static long liveBytes(MVStore mvStore) {
         long live = 0;
         for (Map.Entry<String, String> entry : mvStore.getLayoutMap().entrySet()) {
             if (entry.getKey().startsWith("chunk.")) {

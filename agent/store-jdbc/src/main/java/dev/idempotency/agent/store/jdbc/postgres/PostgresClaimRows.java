@@ -1,4 +1,11 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.postgres;
+
+import dev.idempotency.agent.store.jdbc.ConnectionSource;
+import dev.idempotency.agent.store.jdbc.Dialect;
+import dev.idempotency.agent.store.jdbc.grouped.DistinctKeyRows;
+import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
+import dev.idempotency.agent.store.jdbc.RecordRows;
+import dev.idempotency.agent.store.jdbc.TableSql;
 
 import java.util.Collections;
 import java.util.Arrays;
@@ -29,7 +36,7 @@ final class PostgresClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
     private final String claimIfAbsent;
     private final String claimRows;
 
-    PostgresClaimRows(GroupCommitWriter.ConnectionSource connections, Dialect dialect, TableSql sql,
+    PostgresClaimRows(ConnectionSource connections, Dialect dialect, TableSql sql,
             String claimIfAbsent) {
         super(connections, dialect, sql);
         this.claimIfAbsent = claimIfAbsent;
@@ -44,24 +51,24 @@ final class PostgresClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
     }
 
     @Override
-    String scope(NewClaim claim) {
+    public String scope(NewClaim claim) {
         return claim.request.scope();
     }
 
     @Override
-    String key(NewClaim claim) {
+    public String key(NewClaim claim) {
         return claim.request.key();
     }
 
     /** The single-row insert; null when the key has a row. */
     @Override
-    ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
+    public ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
         StoredRecord fresh = dialect.runClaim(connection, claimIfAbsent, claim.request, claim.token);
         return fresh == null ? null : ClaimResult.claimed(fresh);
     }
 
     @Override
-    List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
+    public List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
         int rows = claims.size();
         Object[][] columns = new Object[TYPES.length][];
         columns[0] = new String[rows];

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.grouped;
 
 import java.util.ArrayList;
 import java.util.List;

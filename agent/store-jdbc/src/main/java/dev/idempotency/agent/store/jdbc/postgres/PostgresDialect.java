@@ -1,4 +1,10 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.jdbc.postgres;
+
+import dev.idempotency.agent.store.jdbc.Dialect;
+import dev.idempotency.agent.store.jdbc.grouped.GroupedWrites;
+import dev.idempotency.agent.store.jdbc.RecordTable;
+import dev.idempotency.agent.store.jdbc.TableSql;
+import dev.idempotency.agent.store.jdbc.WriteStrategy;
 
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.sql.Connection;
@@ -18,37 +24,37 @@ import java.util.Properties;
  * every commit the agent saves is CPU the server gives back (docs/performance.md, "Against a
  * service that writes to PostgreSQL").
  */
-final class PostgresDialect extends Dialect {
+public final class PostgresDialect extends Dialect {
 
     @Override
-    String name() {
+    public String name() {
         return "PostgreSQL";
     }
 
     @Override
-    String driverClassName() {
+    public String driverClassName() {
         return "org.postgresql.Driver";
     }
 
     @Override
-    String kind() {
+    public String kind() {
         return "postgresql";
     }
 
     /** New keys inserted first; claims and completions grouped, as many statements in flight as the pool has connections. */
     @Override
-    WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
+    public WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
         return groupedWrites(table, settings.poolSize(), waitMillis);
     }
 
     /** @param inFlight grouped statements that may run at once */
-    GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
+    public GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
         return new GroupedWrites(table, new PostgresClaimRows(table, this, table.sql, claimIfAbsentSql(table.sql)),
                 () -> true, inFlight, waitMillis);
     }
 
     @Override
-    Properties connectionProperties(StoreSettings settings) {
+    public Properties connectionProperties(StoreSettings settings) {
         Properties properties = new Properties();
         long connectSeconds = seconds(settings.connectTimeout());
         long statementMillis = settings.statementTimeout().toMillis();
@@ -63,22 +69,22 @@ final class PostgresDialect extends Dialect {
     }
 
     @Override
-    List<String> createTable(String table) {
+    public List<String> createTable(String table) {
         return standardCreateTable(table, "TIMESTAMPTZ", "TEXT", "BYTEA");
     }
 
     @Override
-    String now() {
+    public String now() {
         return "now()";
     }
 
     @Override
-    String nowPlusMillis() {
+    public String nowPlusMillis() {
         return "(now() + CAST(? AS BIGINT) * INTERVAL '1 millisecond')";
     }
 
     @Override
-    String claimSql(TableSql sql) {
+    public String claimSql(TableSql sql) {
         return "INSERT INTO " + sql.table + " AS r (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
                 + ") ON CONFLICT (scope, idem_key) DO UPDATE SET "
                 + TableSql.claimUpdate("r.", column -> "excluded." + column, now())
@@ -93,14 +99,14 @@ final class PostgresDialect extends Dialect {
 
     /** The planner's row estimate (kept by autovacuum) for a large table. */
     @Override
-    long countRecords(Connection connection, TableSql sql) throws SQLException {
+    public long countRecords(Connection connection, TableSql sql) throws SQLException {
         return estimatedOrExact(connection, sql, "SELECT CAST(reltuples AS BIGINT) FROM pg_class WHERE oid = "
                 + "CAST(? AS regclass)", sql.table);
     }
 
     /** Table, TOAST and indexes, as the server counts them. */
     @Override
-    long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
+    public long bytesOnDisk(Connection connection, TableSql sql, String url) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT pg_total_relation_size(CAST(? AS regclass))")) {
             query.setString(1, sql.table);
             try (ResultSet size = query.executeQuery()) {
@@ -110,7 +116,7 @@ final class PostgresDialect extends Dialect {
     }
 
     @Override
-    String purgeExpired(String table) {
+    public String purgeExpired(String table) {
         // SKIP LOCKED: a row being claimed right now is left for the next round instead of waited for.
         return "DELETE FROM " + table + " WHERE (scope, idem_key) IN (SELECT scope, idem_key FROM " + table
                 + " WHERE expires_at <= now() ORDER BY expires_at LIMIT ? FOR UPDATE SKIP LOCKED)";
