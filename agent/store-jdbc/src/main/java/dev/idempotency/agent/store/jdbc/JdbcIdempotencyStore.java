@@ -62,9 +62,13 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
      */
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        Optional<ClaimResult> newKey = writes.claimNewKey(request);
-        if (newKey.isPresent()) {
-            return newKey.get();
+        long moment = replays.moment();
+        NewKeyOutcome first = writes.claimNewKey(request);
+        if (first.claim() != null) {
+            return first.claim();
+        }
+        if (first.found() != null) {
+            return first.liveCompleted() ? replays.answered(first.found(), moment) : writes.claim(request);
         }
         return replays.answer(request).orElseGet(() -> writes.claim(request));
     }

@@ -40,18 +40,27 @@ final class ReplayReads {
 
     /** The live COMPLETED record of the key, its attempt counted; empty for any other key. */
     Optional<ClaimResult> answer(ClaimRequest request) {
-        long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+        long moment = moment();
         Optional<StoredRecord> completed = table.run("claim", connection -> findReplay(connection, request));
-        if (!completed.isPresent()) {
-            return Optional.empty();
-        }
-        StoredRecord record = completed.get();
+        return completed.map(record -> answered(record, moment));
+    }
+
+    /**
+     * The moment a read of the record starts (see {@link AttemptTally#moment}): taken before the
+     * read, whichever statement reads it.
+     */
+    long moment() {
+        return unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+    }
+
+    /** A live COMPLETED record read after {@code moment}, answered as a replay: its attempt counted. */
+    ClaimResult answered(StoredRecord record, long moment) {
         int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
         int attempts = record.attempts() + unwritten;
         if (!unwrittenAttempts.unchangedSince(moment)) {
             attempts = attemptsReadAgain(record, attempts);
         }
-        return Optional.of(ClaimResult.existing(RecordRows.withAttempts(record, attempts)));
+        return ClaimResult.existing(RecordRows.withAttempts(record, attempts));
     }
 
     /** The record as stored, even when it has expired. */

@@ -33,6 +33,8 @@ public final class TableSql {
     public final String find;
     /** The record and {@code live_completed} (1 when COMPLETED and unexpired: a replay answered without a write). */
     final String findReplay;
+    /** {@code live_completed} of {@link #findReplay}, for other statements that read a record. */
+    public final String liveCompleted;
     /** Adds replays counted later (see {@link AttemptTally}) to one record generation. */
     final String addAttempts;
     public final String complete;
@@ -67,8 +69,9 @@ public final class TableSql {
         this.find = "SELECT " + selectList + " FROM " + table + " WHERE scope = ? AND idem_key = ?";
         // Judged in the select list, not the WHERE clause: a condition on expires_at could lure the
         // planner onto the expiry index (a range over every live row) instead of the primary key.
-        this.findReplay = "SELECT " + selectList + ", CASE WHEN state = 'COMPLETED' AND expires_at > " + now
-                + " THEN 1 ELSE 0 END AS live_completed FROM " + table + " WHERE scope = ? AND idem_key = ?";
+        this.liveCompleted = "CASE WHEN state = 'COMPLETED' AND expires_at > " + now + " THEN 1 ELSE 0 END AS live_completed";
+        this.findReplay = "SELECT " + selectList + ", " + liveCompleted + " FROM " + table
+                + " WHERE scope = ? AND idem_key = ?";
         this.addAttempts = "UPDATE " + table + " SET attempts = attempts + ?" + keyAndToken;
         // The real outcome also settles a record another instance marked UNKNOWN while its owner lived.
         String completeSet = "UPDATE " + table + " SET state = 'COMPLETED', response_status = ?, "

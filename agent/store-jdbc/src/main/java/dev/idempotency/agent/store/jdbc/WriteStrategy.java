@@ -3,7 +3,6 @@ package dev.idempotency.agent.store.jdbc;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.idempotency.agent.store.ClaimRequest;
@@ -29,12 +28,12 @@ public abstract class WriteStrategy implements AutoCloseable {
 
     /**
      * The first step of a claim, before any read: a claim of a key that has no row, by a statement
-     * that neither writes nor locks when it has one. Empty when the key has a row, and always
-     * where the database has no such statement (the replay read and {@link #claim} then serve
-     * every key).
+     * that neither writes nor locks when it has one, and returns that row where the database can
+     * (then the replay read is saved). Nothing learned where the database has no such statement
+     * (the replay read and {@link #claim} then serve every key).
      */
-    public Optional<ClaimResult> claimNewKey(ClaimRequest request) {
-        return Optional.empty();
+    public NewKeyOutcome claimNewKey(ClaimRequest request) {
+        return NewKeyOutcome.NOTHING_LEARNED;
     }
 
     /**

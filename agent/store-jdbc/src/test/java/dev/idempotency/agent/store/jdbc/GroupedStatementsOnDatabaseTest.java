@@ -46,7 +46,7 @@ abstract class GroupedStatementsOnDatabaseTest {
     private final List<Connection> lockHolders = new ArrayList<>();
     private StoreSettings settings;
     private JdbcIdempotencyStore store;
-    private GroupedStatement<NewClaim, ClaimResult> claims;
+    private GroupedStatement<NewClaim, NewKeyOutcome> claims;
     private GroupedStatement<Completion, Boolean> completions;
 
     abstract StoreSettings settings(String table);
@@ -130,6 +130,46 @@ abstract class GroupedStatementsOnDatabaseTest {
         assertThat(store.find("scope", "done").orElseThrow().fencingToken()).isEqualTo(done);
         assertThat(store.find("scope", "a").orElseThrow().owner()).isEqualTo("o1");
         assertThat(store.find("scope", "b").orElseThrow().owner()).isEqualTo("o3");
+    }
+
+    @Test
+    void callersOfOneCompletedKeyInOneStatementAreEachReplayedWithAnAttemptOfTheirOwn() throws Exception {
+        long done = store.claim(request("done", "o0")).record().fencingToken();
+        assertThat(store.complete("scope", "done", done, RESPONSE, TTL)).isTrue();
+        Connection holder = holdNewKey("held");
+        List<Future<ClaimResult>> queued = claimsQueuedBehindHeld("done", "o1", "done", "o2", "done", "o3");
+
+        holder.rollback();
+
+        assertThat(queued.get(0).get(30, TimeUnit.SECONDS).claimed()).isTrue();
+        List<ClaimResult> replays = new ArrayList<>();
+        for (Future<ClaimResult> replay : queued.subList(1, queued.size())) {
+            replays.add(replay.get(30, TimeUnit.SECONDS));
+        }
+        assertThat(replays).allSatisfy(replay -> {
+            assertThat(replay.claimed()).isFalse();
+            assertThat(replay.record().state()).isEqualTo(RecordState.COMPLETED);
+            assertThat(replay.record().fencingToken()).isEqualTo(done);
+            assertThat(replay.record().response().body()).isEqualTo(RESPONSE.body());
+        });
+        assertThat(replays).extracting(replay -> replay.record().attempts()).containsExactlyInAnyOrder(2, 3, 4);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> store.find("scope", "done").orElseThrow().attempts() == 4);
+    }
+
+    @Test
+    void aKeyWhoseRowIsCommittedWhileItsInsertWaitsIsReadAndClaimedAsAnExistingKey() throws Exception {
+        Connection holder = holdNewKey("k");
+        Future<ClaimResult> claim = callers.submit(() -> store.claim(request("k", "o1")));
+        await().until(() -> claims.inFlight() == 1);
+
+        holder.commit();
+
+        ClaimResult result = claim.get(30, TimeUnit.SECONDS);
+        assertThat(result.claimed()).isFalse();
+        assertThat(result.record().owner()).isEqualTo("holder");
+        assertThat(result.record().attempts()).isEqualTo(2);
+        assertThat(store.find("scope", "k").orElseThrow().attempts()).isEqualTo(2);
     }
 
     @Test

@@ -10,16 +10,17 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * The rows of a grouped statement on one record table: the first row of each key goes into the
  * statement, sorted by scope and key. One row per key, because one statement cannot give two
  * callers of one key each its own answer (the others get {@code null} and take their single-row
- * path after it). Sorted, because two statements in flight then lock the keys they share in the
- * same order. A statement the database rolled back as a deadlock victim also answers
+ * path after it, unless the first caller's output is a read they may share:
+ * {@link #forAnotherCallerOfTheKey}). Sorted, because two statements in flight then lock the keys
+ * they share in the same order. A statement the database rolled back as a deadlock victim also answers
  * {@code null} to everyone: nothing of it was applied, so each caller may run alone. A group of
  * one row (a lone caller) runs the single-row statement, which costs the least.
  */
@@ -57,10 +58,23 @@ public abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, 
         }
     }
 
+    /**
+     * What a second caller of a key gets from its first caller's output: null by default (it
+     * takes its single-row path), the same output where that output is a read both may use.
+     */
+    public O forAnotherCallerOfTheKey(O first) {
+        return null;
+    }
+
     /** The statement on a connection in auto-commit. */
     public List<O> run(Connection connection, List<I> inputs) throws SQLException {
         List<O> outputs = new ArrayList<>(Collections.nCopies(inputs.size(), null));
-        List<Integer> chosen = firstOfEachKey(inputs);
+        Map<List<String>, Integer> firstOfEachKey = new HashMap<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            firstOfEachKey.putIfAbsent(keyOf(inputs.get(i)), i);
+        }
+        List<Integer> chosen = new ArrayList<>(firstOfEachKey.values());
+        chosen.sort(Comparator.<Integer, String>comparing(i -> scope(inputs.get(i))).thenComparing(i -> key(inputs.get(i))));
         List<I> rows = new ArrayList<>(chosen.size());
         for (int index : chosen) {
             rows.add(inputs.get(index));
@@ -75,23 +89,22 @@ public abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, 
             }
             throw e;
         }
-        if (distinct != null) {
-            for (int i = 0; i < chosen.size(); i++) {
-                outputs.set(chosen.get(i), distinct.get(i));
+        if (distinct == null) {
+            return outputs;
+        }
+        for (int i = 0; i < chosen.size(); i++) {
+            outputs.set(chosen.get(i), distinct.get(i));
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            int first = firstOfEachKey.get(keyOf(inputs.get(i)));
+            if (first != i && outputs.get(first) != null) {
+                outputs.set(i, forAnotherCallerOfTheKey(outputs.get(first)));
             }
         }
         return outputs;
     }
 
-    private List<Integer> firstOfEachKey(List<I> inputs) {
-        Set<List<String>> seen = new HashSet<>();
-        List<Integer> chosen = new ArrayList<>(inputs.size());
-        for (int i = 0; i < inputs.size(); i++) {
-            if (seen.add(Collections.unmodifiableList(Arrays.asList(scope(inputs.get(i)), key(inputs.get(i)))))) {
-                chosen.add(i);
-            }
-        }
-        chosen.sort(Comparator.<Integer, String>comparing(i -> scope(inputs.get(i))).thenComparing(i -> key(inputs.get(i))));
-        return chosen;
+    private List<String> keyOf(I input) {
+        return Collections.unmodifiableList(Arrays.asList(scope(input), key(input)));
     }
 }

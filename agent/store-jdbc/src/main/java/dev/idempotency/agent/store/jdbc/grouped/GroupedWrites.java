@@ -2,13 +2,12 @@ package dev.idempotency.agent.store.jdbc.grouped;
 
 import dev.idempotency.agent.store.jdbc.CommitPerWrite;
 import dev.idempotency.agent.store.jdbc.Completion;
+import dev.idempotency.agent.store.jdbc.NewKeyOutcome;
 import dev.idempotency.agent.store.jdbc.RecordTable;
 
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import dev.idempotency.agent.store.ClaimRequest;
-import dev.idempotency.agent.store.ClaimResult;
 
 /**
  * PostgreSQL and MariaDB: a new key is claimed before any read, by an insert that writes nothing
@@ -31,14 +30,14 @@ public final class GroupedWrites extends CommitPerWrite {
     public final GroupedStatement<Completion, Boolean> completions;
     private final int inFlight;
     private final BooleanSupplier insertsFirst;
-    public final GroupedStatement<NewClaim, ClaimResult> claims;
+    public final GroupedStatement<NewClaim, NewKeyOutcome> claims;
 
     /**
      * @param newKeys      the database's insert of a group of new keys: a key not returned has a row
      * @param insertsFirst whether the server can insert first (asked per claim: MariaDB learns it on connecting)
      * @param inFlight     grouped statements, claims and completions together, that may run at once
      */
-    public GroupedWrites(RecordTable table, GroupedStatement.Rows<NewClaim, ClaimResult> newKeys,
+    public GroupedWrites(RecordTable table, GroupedStatement.Rows<NewClaim, NewKeyOutcome> newKeys,
             BooleanSupplier insertsFirst, int inFlight, long waitMillis) {
         super(table);
         this.inFlight = inFlight;
@@ -50,9 +49,12 @@ public final class GroupedWrites extends CommitPerWrite {
     }
 
     @Override
-    public Optional<ClaimResult> claimNewKey(ClaimRequest request) {
-        return insertsFirst.getAsBoolean() ? Optional.ofNullable(claims.run(new NewClaim(request, newToken())))
-                : Optional.empty();
+    public NewKeyOutcome claimNewKey(ClaimRequest request) {
+        if (!insertsFirst.getAsBoolean()) {
+            return NewKeyOutcome.NOTHING_LEARNED;
+        }
+        NewKeyOutcome outcome = claims.run(new NewClaim(request, newToken()));
+        return outcome == null ? NewKeyOutcome.NOTHING_LEARNED : outcome;
     }
 
     /** The caller's own single-row completion when its group left it out. */

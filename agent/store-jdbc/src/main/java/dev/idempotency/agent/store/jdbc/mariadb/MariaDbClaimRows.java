@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.jdbc.mariadb;
 
 import dev.idempotency.agent.store.jdbc.ConnectionSource;
+import dev.idempotency.agent.store.jdbc.NewKeyOutcome;
 import dev.idempotency.agent.store.jdbc.grouped.DistinctKeyRows;
 import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
 import dev.idempotency.agent.store.jdbc.RecordRows;
@@ -18,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.StoredRecord;
 
 /**
@@ -27,7 +27,7 @@ import dev.idempotency.agent.store.StoredRecord;
  * duplicate key error, which applies nothing; a caller left out ({@code null}) goes on to the
  * replay read and the full claim, as does every caller on a server without {@code RETURNING}.
  */
-final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
+final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, NewKeyOutcome> {
 
     private final MariaDbDialect mariaDb;
 
@@ -48,8 +48,8 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
 
     /** The insert alone: a key that has a row fails it, and the caller goes on. */
     @Override
-    public ClaimResult runAlone(Connection connection, NewClaim claim) throws SQLException {
-        List<ClaimResult> alone = insert(connection, Collections.singletonList(claim));
+    public NewKeyOutcome runAlone(Connection connection, NewClaim claim) throws SQLException {
+        List<NewKeyOutcome> alone = insert(connection, Collections.singletonList(claim));
         return alone == null ? null : alone.get(0);
     }
 
@@ -60,8 +60,8 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
      * appears between the read and the second insert fails it too, and every caller goes on.
      */
     @Override
-    public List<ClaimResult> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
-        List<ClaimResult> together = insert(connection, claims);
+    public List<NewKeyOutcome> runDistinct(Connection connection, List<NewClaim> claims) throws SQLException {
+        List<NewKeyOutcome> together = insert(connection, claims);
         if (together != null || !mariaDb.insertsFirst()) {
             return together;
         }
@@ -72,11 +72,11 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
                 fresh.add(claim);
             }
         }
-        List<ClaimResult> inserted = fresh.isEmpty() ? null : insert(connection, fresh);
+        List<NewKeyOutcome> inserted = fresh.isEmpty() ? null : insert(connection, fresh);
         if (inserted == null) {
             return null;
         }
-        List<ClaimResult> results = new ArrayList<>(claims.size());
+        List<NewKeyOutcome> results = new ArrayList<>(claims.size());
         int next = 0;
         for (NewClaim claim : claims) {
             results.add(next < fresh.size() && fresh.get(next) == claim ? inserted.get(next++) : null);
@@ -85,7 +85,7 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
     }
 
     /** The claims' new records, in order; null when a key had a row (nothing inserted) or the server has no RETURNING. */
-    private List<ClaimResult> insert(Connection connection, List<NewClaim> claims) throws SQLException {
+    private List<NewKeyOutcome> insert(Connection connection, List<NewClaim> claims) throws SQLException {
         Map<List<String>, StoredRecord> inserted = new HashMap<>();
         try (PreparedStatement statement = mariaDb.insertRows(connection, sql, claims)) {
             if (statement == null) {
@@ -103,10 +103,10 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, ClaimResult> {
             }
             throw e;
         }
-        List<ClaimResult> results = new ArrayList<>(claims.size());
+        List<NewKeyOutcome> results = new ArrayList<>(claims.size());
         for (NewClaim claim : claims) {
             StoredRecord record = inserted.get(keyOf(claim));
-            results.add(record == null ? null : ClaimResult.claimed(record));
+            results.add(record == null ? null : NewKeyOutcome.claimed(record));
         }
         return results;
     }

@@ -49,7 +49,7 @@ public final class PostgresDialect extends Dialect {
 
     /** @param inFlight grouped statements that may run at once */
     public GroupedWrites groupedWrites(RecordTable table, int inFlight, long waitMillis) {
-        return new GroupedWrites(table, new PostgresClaimRows(table, this, table.sql, claimIfAbsentSql(table.sql)),
+        return new GroupedWrites(table, new PostgresClaimRows(table, this, table.sql),
                 () -> true, inFlight, waitMillis);
     }
 
@@ -89,12 +89,6 @@ public final class PostgresDialect extends Dialect {
                 + ") ON CONFLICT (scope, idem_key) DO UPDATE SET "
                 + TableSql.claimUpdate("r.", column -> "excluded." + column, now())
                 + " RETURNING " + sql.selectList;
-    }
-
-    /** A claim of a key without a row that neither writes nor locks when the key has one, returning the new record or no row. */
-    static String claimIfAbsentSql(TableSql sql) {
-        return "INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES (" + sql.claimValues
-                + ") ON CONFLICT (scope, idem_key) DO NOTHING RETURNING " + sql.selectList;
     }
 
     /** The planner's row estimate (kept by autovacuum) for a large table. */
