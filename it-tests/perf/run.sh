@@ -289,7 +289,8 @@ startup_samples() {
 
 # The raw store limit: plain INSERT + UPDATE of the same row on the same databases (the store
 # engineer's JMH benchmark), with the store's own claim+complete beside it, and the INSERT alone
-# (one durable single-row write: the floor of a new key); pool of 8, 8 threads.
+# (one durable single-row write: the floor of a new key); pool of 8, 8 threads. The file store
+# (FileStoreBenchmark, matched too) beside a bare MVStore file: a claim's row put and committed.
 raw_store_limit() {
   # shellcheck disable=SC2086
   java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsert|rawInsertUpdate|claimAndComplete)$' -f 1 -t 8 $JMH \

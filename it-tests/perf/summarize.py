@@ -75,12 +75,14 @@ def raw_store(path):
         return scores
     with open(path) as f:
         for row in csv.DictReader(f):
-            scores[(row["Param: database"], row["Benchmark"].rsplit(".", 1)[1])] = float(row["Score"])
+            store = row.get("Param: database") or row.get("Param: store")
+            scores[(store, row["Benchmark"].rsplit(".", 1)[1])] = float(row["Score"])
     return scores
 
 
 # New-key cases and the database whose one durable single-row write is their floor.
-FLOOR_DATABASE = {"h2-new": "h2", "pg-new": "postgres", "mdb-new": "mariadb", "pgapp-pg-new": "postgres"}
+FLOOR_DATABASE = {"h2-new": "h2", "mv-new": "mvstore", "pg-new": "postgres", "mdb-new": "mariadb",
+                  "pgapp-pg-new": "postgres"}
 
 
 def floor(case, baseline_rps, scores):
@@ -148,7 +150,7 @@ def main(samples_path, raw_path, conditions_path, files_path=None):
         print("\n| store | raw INSERT ops/s (floor) | raw INSERT+UPDATE ops/s | store claim+complete ops/s | store / raw"
               " | target | agent new keys req/s (end to end) | end to end / raw |")
         print("|---|---|---|---|---|---|---|---|")
-        for database, case in (("h2", "h2-new"), ("postgres", "pg-new"), ("mariadb", "mdb-new")):
+        for database, case in (("h2", "h2-new"), ("mvstore", "mv-new"), ("postgres", "pg-new"), ("mariadb", "mdb-new")):
             raw = scores.get((database, "rawInsertUpdate"))
             store = scores.get((database, "claimAndComplete"))
             if raw is None or store is None:

@@ -69,7 +69,7 @@ public class StoreBenchmark {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final Duration TTL = Duration.ofHours(1);
     private static final int REPLAY_KEYS = 2_000;
-    static final StoredResponse RESPONSE = new StoredResponse(201,
+    public static final StoredResponse RESPONSE = new StoredResponse(201,
             Map.of("Content-Type", List.of("application/json"), "Location", List.of("/orders/42")),
             ("{\"id\":42,\"status\":\"created\",\"items\":[{\"sku\":\"A-1\",\"quantity\":2}],"
                     + "\"total\":{\"amount\":\"19.90\",\"currency\":\"EUR\"}}").getBytes(StandardCharsets.UTF_8),
