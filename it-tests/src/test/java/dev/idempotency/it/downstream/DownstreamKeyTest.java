@@ -30,7 +30,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * key execute again (a crash under {@code crash-policy: reexecute}, a status in
  * {@code release-on-status}), the re-execution sends payments the same derived key, and payments
  * replays its charge: one charge. Without {@code propagate-key}, the same runs charge twice. One
- * payments service serves the whole class; each test starts its own orders.
+ * payments service serves the whole class; so does one orders service with {@code propagate-key:
+ * true} for the runs per client and per hand-off, each with keys of its own. The other tests start
+ * their own orders: a crash, a configuration of their own, a pool or a log read from its start.
  */
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class DownstreamKeyTest {
@@ -55,6 +57,8 @@ class DownstreamKeyTest {
     Path workDir;
 
     private static DemoApp payments;
+    /** Orders with {@code propagate-key: true}, started by the first test that needs it. */
+    private static DemoApp keyedOrders;
 
     @BeforeAll
     static void startPayments() throws IOException {
@@ -64,10 +68,23 @@ class DownstreamKeyTest {
     }
 
     @AfterAll
-    static void stopPayments() {
+    static void stopServices() {
+        if (keyedOrders != null) {
+            keyedOrders.close();
+        }
         if (payments != null) {
             payments.close();
         }
+    }
+
+    private DemoApp keyedOrders() throws IOException {
+        if (keyedOrders == null) {
+            Path dir = Files.createDirectories(classDir.resolve("keyed-orders"));
+            keyedOrders = DemoApp.chain("orders", payments.baseUri()).workDir(dir)
+                    .agentConfig(Files.writeString(dir.resolve("agent.yaml"), Files.readString(ordersConfig("true"))))
+                    .start();
+        }
+        return keyedOrders;
     }
 
     /** The orders agent's config: create-order and calls declared, short leases, propagation as given. */
@@ -218,17 +235,16 @@ class DownstreamKeyTest {
     void aChargeHandedToAnotherThreadCarriesTheKey(String handoff) throws IOException {
         int before = charges();
         String key = "handoff-" + handoff;
-        try (DemoApp orders = startOrders("true")) {
-            String query = "?status=503&handoff=" + handoff;
-            Http.Response first = createOrder(orders.baseUri(), key, query, Http.DEFAULT_TIMEOUT);
-            Http.Response again = createOrder(orders.baseUri(), key, query, Http.DEFAULT_TIMEOUT);
+        URI orders = keyedOrders().baseUri();
+        String query = "?status=503&handoff=" + handoff;
+        Http.Response first = createOrder(orders, key, query, Http.DEFAULT_TIMEOUT);
+        Http.Response again = createOrder(orders, key, query, Http.DEFAULT_TIMEOUT);
 
-            assertThat(first.status()).as(first.body()).isEqualTo(503);
-            assertThat(again.status()).as(again.body()).isEqualTo(503);
-            assertThat(again.header("Idempotent-Replayed")).as("released, so executed again").isEmpty();
-            assertThat(charges()).as("payments replayed the charge made from another thread").isEqualTo(before + 1);
-            assertThat(again.body()).as("payments' replay").isEqualTo(first.body());
-        }
+        assertThat(first.status()).as(first.body()).isEqualTo(503);
+        assertThat(again.status()).as(again.body()).isEqualTo(503);
+        assertThat(again.header("Idempotent-Replayed")).as("released, so executed again").isEmpty();
+        assertThat(charges()).as("payments replayed the charge made from another thread").isEqualTo(before + 1);
+        assertThat(again.body()).as("payments' replay").isEqualTo(first.body());
     }
 
     /**
@@ -239,27 +255,27 @@ class DownstreamKeyTest {
     @ParameterizedTest(name = "client {0}")
     @ValueSource(strings = {"url", "jdk", "apache4", "apache5", "apache5async", "okhttp", "webclient", "resttemplate"})
     void eachClientKeysUnsafeCallsOfProtectedRequestsOnly(String client) throws IOException {
-        try (DemoApp orders = startOrders("true")) {
-            int seen = received().size();
-            Http ordersHttp = Http.to(orders.baseUri());
-            String query = "?client=" + client;
-            assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-1").status()).isEqualTo(200);
-            assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-1").status()).isEqualTo(200);
-            assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-2").status()).isEqualTo(200);
-            assertThat(ordersHttp.postJson("/unprotected-calls" + query, "{}", "Idempotency-Key", "calls-3").status())
-                    .isEqualTo(200);
-            List<String> calls = received().subList(seen, seen + 20);
+        int seen = received().size();
+        Http ordersHttp = Http.to(keyedOrders().baseUri());
+        String query = "?client=" + client;
+        String once = "calls-1-" + client;
+        assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", once).status()).isEqualTo(200);
+        assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", once).status()).isEqualTo(200);
+        assertThat(ordersHttp.postJson("/calls" + query, "{}", "Idempotency-Key", "calls-2-" + client).status())
+                .isEqualTo(200);
+        assertThat(ordersHttp.postJson("/unprotected-calls" + query, "{}", "Idempotency-Key", "calls-3-" + client)
+                .status()).isEqualTo(200);
+        List<String> calls = received().subList(seen, seen + 20);
 
-            List<String> first = calls.subList(0, 5);
-            EchoCalls.assertKeyed(first);
-            assertThat(first).noneMatch(call -> call.contains("calls-1"));
-            assertThat(calls.subList(5, 10)).as("the re-execution sends the same keys").isEqualTo(first);
-            List<String> otherKey = calls.subList(10, 15);
-            assertThat(otherKey.get(0)).as("another operation, other keys").isNotEqualTo(first.get(0));
-            assertThat(otherKey.get(3)).isEqualTo("POST app-key");
-            assertThat(calls.subList(15, 20)).as("outside a protected request nothing is added")
-                    .isEqualTo(EchoCalls.UNKEYED);
-        }
+        List<String> first = calls.subList(0, 5);
+        EchoCalls.assertKeyed(first);
+        assertThat(first).noneMatch(call -> call.contains(once));
+        assertThat(calls.subList(5, 10)).as("the re-execution sends the same keys").isEqualTo(first);
+        List<String> otherKey = calls.subList(10, 15);
+        assertThat(otherKey.get(0)).as("another operation, other keys").isNotEqualTo(first.get(0));
+        assertThat(otherKey.get(3)).isEqualTo("POST app-key");
+        assertThat(calls.subList(15, 20)).as("outside a protected request nothing is added")
+                .isEqualTo(EchoCalls.UNKEYED);
     }
 
     /**
