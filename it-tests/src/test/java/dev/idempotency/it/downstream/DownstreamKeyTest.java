@@ -77,11 +77,11 @@ class DownstreamKeyTest {
         }
     }
 
-    private DemoApp keyedOrders() throws IOException {
+    private static DemoApp keyedOrders() throws IOException {
         if (keyedOrders == null) {
             Path dir = Files.createDirectories(classDir.resolve("keyed-orders"));
             keyedOrders = DemoApp.chain("orders", payments.baseUri()).workDir(dir)
-                    .agentConfig(Files.writeString(dir.resolve("agent.yaml"), Files.readString(ordersConfig("true"))))
+                    .agentConfig(Files.writeString(dir.resolve("agent.yaml"), ordersConfigText("true")))
                     .start();
         }
         return keyedOrders;
@@ -89,8 +89,12 @@ class DownstreamKeyTest {
 
     /** The orders agent's config: create-order and calls declared, short leases, propagation as given. */
     private Path ordersConfig(String propagateKey) throws IOException {
+        return Files.writeString(workDir.resolve("agent.yaml"), ordersConfigText(propagateKey));
+    }
+
+    private static String ordersConfigText(String propagateKey) {
         String propagate = propagateKey == null ? "" : "    propagate-key: " + propagateKey + "\n";
-        return Files.writeString(workDir.resolve("agent.yaml"), """
+        return """
                 service-name: orders
                 store:
                   url: "jdbc:h2:file:./idempotency-store/agent"
@@ -113,7 +117,7 @@ class DownstreamKeyTest {
                     method: POST
                     path: /calls
                     release-on-status: [200]
-                """ + propagate);
+                """ + propagate;
     }
 
     private DemoApp startOrders(String propagateKey) throws IOException {

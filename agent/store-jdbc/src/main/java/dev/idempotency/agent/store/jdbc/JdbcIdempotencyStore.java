@@ -70,7 +70,7 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
         if (first.found() != null) {
             return first.liveCompleted() ? replays.answered(first.found(), moment) : writes.claim(request);
         }
-        return replays.answer(request).orElseGet(() -> writes.claim(request));
+        return replays.answer(request, moment).orElseGet(() -> writes.claim(request));
     }
 
     @Override

@@ -38,9 +38,12 @@ final class ReplayReads {
         this.unwrittenAttempts = new AttemptTally(table.sql);
     }
 
-    /** The live COMPLETED record of the key, its attempt counted; empty for any other key. */
-    Optional<ClaimResult> answer(ClaimRequest request) {
-        long moment = moment();
+    /**
+     * The live COMPLETED record of the key, its attempt counted; empty for any other key.
+     *
+     * @param moment taken before the read ({@link #moment})
+     */
+    Optional<ClaimResult> answer(ClaimRequest request, long moment) {
         Optional<StoredRecord> completed = table.run("claim", connection -> findReplay(connection, request));
         return completed.map(record -> answered(record, moment));
     }

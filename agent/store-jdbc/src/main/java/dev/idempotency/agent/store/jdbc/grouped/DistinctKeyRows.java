@@ -104,7 +104,12 @@ public abstract class DistinctKeyRows<I, O> implements GroupedStatement.Rows<I, 
         return outputs;
     }
 
-    private List<String> keyOf(I input) {
-        return Collections.unmodifiableList(Arrays.asList(scope(input), key(input)));
+    /** The row's key as the statements' outputs are matched to their callers by. */
+    protected final List<String> keyOf(I input) {
+        return keyOf(scope(input), key(input));
+    }
+
+    protected static List<String> keyOf(String scope, String key) {
+        return Collections.unmodifiableList(Arrays.asList(scope, key));
     }
 }

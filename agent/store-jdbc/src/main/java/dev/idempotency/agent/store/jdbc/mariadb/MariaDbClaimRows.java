@@ -8,7 +8,6 @@ import dev.idempotency.agent.store.jdbc.RecordRows;
 import dev.idempotency.agent.store.jdbc.TableSql;
 
 import java.util.Collections;
-import java.util.Arrays;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -94,7 +93,7 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, NewKeyOutcome> {
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
                     StoredRecord record = RecordRows.read(row, dialect);
-                    inserted.put(Collections.unmodifiableList(Arrays.asList(record.scope(), record.key())), record);
+                    inserted.put(keyOf(record.scope(), record.key()), record);
                 }
             }
         } catch (SQLException e) {
@@ -109,9 +108,5 @@ final class MariaDbClaimRows extends DistinctKeyRows<NewClaim, NewKeyOutcome> {
             results.add(record == null ? null : NewKeyOutcome.claimed(record));
         }
         return results;
-    }
-
-    private static List<String> keyOf(NewClaim claim) {
-        return Collections.unmodifiableList(Arrays.asList(claim.request.scope(), claim.request.key()));
     }
 }

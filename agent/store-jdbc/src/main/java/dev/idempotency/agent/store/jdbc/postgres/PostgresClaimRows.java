@@ -7,8 +7,6 @@ import dev.idempotency.agent.store.jdbc.grouped.DistinctKeyRows;
 import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
 import dev.idempotency.agent.store.jdbc.TableSql;
 
-import java.util.Collections;
-import java.util.Arrays;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -121,15 +119,14 @@ final class PostgresClaimRows extends DistinctKeyRows<NewClaim, NewKeyOutcome> {
             }
             try (ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
-                    returned.put(Collections.unmodifiableList(Arrays.asList(row.getString("scope"),
-                            row.getString("idem_key"))), NewKeyOutcome.read(row, dialect));
+                    returned.put(keyOf(row.getString("scope"), row.getString("idem_key")),
+                            NewKeyOutcome.read(row, dialect));
                 }
             }
         }
         List<NewKeyOutcome> results = new ArrayList<>(rows);
         for (NewClaim claim : claims) {
-            results.add(returned.get(Collections.unmodifiableList(Arrays.asList(claim.request.scope(),
-                    claim.request.key()))));
+            results.add(returned.get(keyOf(claim)));
         }
         return results;
     }
