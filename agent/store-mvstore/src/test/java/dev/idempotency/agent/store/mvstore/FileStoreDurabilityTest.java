@@ -41,10 +41,34 @@ class FileStoreDurabilityTest {
                 .isPositive().isLessThan(2L * records);
     }
 
+    /**
+     * Killed at random moments of a churn, writing or compacting, time after time on one file: each
+     * time the file opens and holds every record reported complete.
+     */
+    @Test
+    void aFileKilledWhileItIsWrittenOrCompactedOpensWithEveryAcknowledgedRecord() throws Exception {
+        String url = FileStores.URL_PREFIX + directory.resolve("churned").toAbsolutePath();
+
+        KilledWriter.churnAndKillRepeatedly(ChurnsUntilKilled.class, url, 3,
+                killed -> FileStores.open(StoreSettings.forUrl(killed)));
+    }
+
     private static void assertAllCompleted(String url, int records) {
         try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {
             KilledWriter.assertAllCompleted(store, records);
             assertThat(store.footprint().records()).isEqualTo(records);
+        }
+    }
+
+    /** The child JVM: completes records in rounds, reporting each, until it is killed. */
+    public static final class ChurnsUntilKilled {
+
+        private ChurnsUntilKilled() {
+        }
+
+        /** Arguments: URL, key prefix, number of threads. */
+        public static void main(String[] args) throws Exception {
+            KilledWriter.churnUntilKilled(FileStores.open(StoreSettings.forUrl(args[0])), args);
         }
     }
 

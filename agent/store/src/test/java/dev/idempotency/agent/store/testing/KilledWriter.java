@@ -15,7 +15,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 import dev.idempotency.agent.store.ClaimRequest;
@@ -33,6 +36,8 @@ public final class KilledWriter {
 
     private static final String DONE = "completed-all";
     private static final String COMMITS = "commits ";
+    private static final String ACKNOWLEDGED = "acknowledged ";
+    private static final int CHURN_ROUND = 64;
 
     private KilledWriter() {
     }
@@ -70,6 +75,109 @@ public final class KilledWriter {
         } finally {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Kills a churning {@code child} (see {@link #churnUntilKilled}) at a random moment, writing or
+     * compacting, {@code rounds} times on one file (or {@code -Dkill.rounds=N} times); after each kill
+     * the file opens with {@code open} and holds every record the child reported complete.
+     */
+    public static void churnAndKillRepeatedly(Class<?> child, String url, int rounds,
+            Function<String, IdempotencyStore> open) throws Exception {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        for (int round = 0, last = Integer.getInteger("kill.rounds", rounds); round < last; round++) {
+            String prefix = "round-" + round + "-";
+
+            int completed = churnAndKill(child, url, prefix, 16, random.nextInt(1, 8), random.nextLong(120));
+
+            try (IdempotencyStore store = open.apply(url)) {
+                assertAllCompleted(store, prefix, completed);
+            }
+        }
+    }
+
+    /**
+     * Runs {@code child}'s {@code main} with the URL, a key prefix and a number of threads, lets it
+     * churn (see {@link #churnUntilKilled}) and kills it with SIGKILL {@code killAfterMillis} after
+     * its {@code reports}th report; returns the number of records it reported completed before it
+     * was killed.
+     */
+    static int churnAndKill(Class<?> child, String url, String prefix, int threads, int reports,
+            long killAfterMillis) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
+                child.getName(), url, prefix, Integer.toString(threads)))
+                .redirectErrorStream(true).start();
+        try {
+            List<String> output = new CopyOnWriteArrayList<>();
+            AtomicInteger acknowledged = new AtomicInteger(-1);
+            CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> {
+                try (BufferedReader out = new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line = out.readLine(); line != null; line = out.readLine()) {
+                        output.add(line);
+                        if (line.startsWith(ACKNOWLEDGED)) {
+                            acknowledged.set(Integer.parseInt(line.substring(ACKNOWLEDGED.length())));
+                        }
+                    }
+                } catch (Exception e) {
+                    // the process died: its output ends here
+                }
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (acknowledged.get() < reports * CHURN_ROUND && process.isAlive() && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(acknowledged.get()).as("child reported completions: %s", output)
+                    .isGreaterThanOrEqualTo(reports * CHURN_ROUND);
+            Thread.sleep(killAfterMillis);
+            // What it reported up to here is what it was told was written; read before the kill.
+            int before = acknowledged.get();
+            process.destroyForcibly();
+            assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).as("killed by SIGKILL: %s", output).isEqualTo(137);
+            reader.get(10, TimeUnit.SECONDS);
+            return before;
+        } finally {
+            process.destroyForcibly();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The child's part for {@link #churnAndKill}, for its {@code main}: in rounds of
+     * {@value #CHURN_ROUND} records (keys {@code args[1]} and a number) on {@code args[2]} threads,
+     * claims and completes each round, prints how many records are complete, and pauses for up to
+     * 150 ms, so that the kill finds the store as often idle (compacting) as writing. Bounded to a
+     * minute, should the parent die before it kills this JVM.
+     */
+    public static void churnUntilKilled(IdempotencyStore store, String[] args) throws Exception {
+        String prefix = args[1];
+        ExecutorService pool = Executors.newFixedThreadPool(Integer.parseInt(args[2]));
+        long stopAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        for (int completed = 0; System.nanoTime() < stopAt; completed += CHURN_ROUND) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = completed; i < completed + CHURN_ROUND; i++) {
+                String key = prefix + i;
+                done.add(pool.submit(() -> complete(store, key, "body-" + key)));
+            }
+            for (Future<?> each : done) {
+                each.get();
+            }
+            System.out.println(ACKNOWLEDGED + (completed + CHURN_ROUND));
+            System.out.flush();
+            Thread.sleep(ThreadLocalRandom.current().nextInt(150));
+        }
+    }
+
+    /** Every record of {@code prefix} a churning child reported complete is there, completed, with its body. */
+    private static void assertAllCompleted(IdempotencyStore store, String prefix, int records) {
+        for (int i = 0; i < records; i++) {
+            String key = prefix + i;
+            StoredRecord record = store.find("s", key).orElseThrow(() -> new AssertionError("no record " + key));
+            assertThat(record.state()).as("record %s", key).isEqualTo(RecordState.COMPLETED);
+            assertThat(new String(record.response().body(), StandardCharsets.UTF_8)).isEqualTo("body-" + key);
         }
     }
 
@@ -112,9 +220,13 @@ public final class KilledWriter {
     }
 
     private static void complete(IdempotencyStore store, int i) {
-        long token = store.claim(new ClaimRequest("s", "k-" + i, "e", "fp", "child", "r", Duration.ofSeconds(30),
+        complete(store, "k-" + i, "body-" + i);
+    }
+
+    private static void complete(IdempotencyStore store, String key, String body) {
+        long token = store.claim(new ClaimRequest("s", key, "e", "fp", "child", "r", Duration.ofSeconds(30),
                 Duration.ofHours(1))).record().fencingToken();
-        store.complete("s", "k-" + i, token, new StoredResponse(201, Map.of("Content-Type",
-                List.of("text/plain")), ("body-" + i).getBytes(StandardCharsets.UTF_8), true), Duration.ofHours(1));
+        store.complete("s", key, token, new StoredResponse(201, Map.of("Content-Type",
+                List.of("text/plain")), body.getBytes(StandardCharsets.UTF_8), true), Duration.ofHours(1));
     }
 }
