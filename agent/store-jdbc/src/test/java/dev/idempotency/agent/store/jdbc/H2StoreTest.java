@@ -13,10 +13,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.store.testing.StoreDirectories;
+import dev.idempotency.agent.store.testing.StoreFiles;
 import dev.idempotency.agent.vocabulary.StoreSettings;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -149,7 +147,7 @@ class H2StoreTest extends JdbcStoreContractTest {
             }
 
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
-                    assertThat(size(file) / records).as("bytes of file per record").isLessThan(1_500));
+                    assertThat(StoreFiles.size(file) / records).as("bytes of file per record").isLessThan(1_500));
             assertThat(h2.find("s", "churn-0")).isPresent();
         }
     }
@@ -171,14 +169,44 @@ class H2StoreTest extends JdbcStoreContractTest {
             for (int i = 0; i < records; i++) {
                 completeWith(h2, "closed-" + i, body(100));
             }
-            open = size(file);
+            open = StoreFiles.size(file);
         }
-        long closed = size(file);
+        long closed = StoreFiles.size(file);
         assertThat(closed).as("bytes of file after the close, against %d before it", open).isLessThan(open / 4);
         assertThat(closed / records).as("bytes of file per record after the close").isLessThan(1_500);
         try (JdbcIdempotencyStore h2 = open(settings)) {
             assertThat(h2.find("s", "closed-0")).isPresent();
             assertThat(h2.find("s", "closed-" + (records - 1))).isPresent();
+        }
+    }
+
+    /**
+     * A file holding more dead space than live data (and over 16 MB of it) has its live data copied
+     * into a new file at the close ({@link MvStoreCompaction#copiesAtClose}, by H2's own
+     * {@code SHUTDOWN COMPACT}), which takes the old file's place and leaves nothing beside it.
+     */
+    @Test
+    void closingAStoreWhoseFileIsMostlyDeadSpaceCopiesItsLiveRecordsIntoANewFile() {
+        StoreSettings settings = settings(TestDatabases.uniqueTable());
+        Path file = H2Dialect.databaseFile(settings.url());
+        int records = 2_000;
+        long open;
+        Object before;
+        try (JdbcIdempotencyStore h2 = open(settings)) {
+            assumeTrue(h2.writeStrategy() instanceof GroupCommit, "only the group-commit writer compacts");
+            for (int i = 0; i < records; i++) {
+                completeWith(h2, "copied-" + i, body(100));
+            }
+            open = StoreFiles.size(file);
+            before = StoreFiles.identity(file);
+        }
+        assertThat(open).as("the file before the close").isGreaterThan(2 * MvStoreCompaction.COPY_AT_CLOSE_DEAD_BYTES);
+        StoreFiles.assertReplacedByACopy(file, before, open, records, 600);
+        try (JdbcIdempotencyStore h2 = open(settings)) {
+            for (int i = 0; i < records; i += 97) {
+                assertThat(h2.find("s", "copied-" + i)).as("record %d", i).isPresent();
+            }
+            assertThat(h2.find("s", "copied-" + (records - 1))).isPresent();
         }
     }
 
@@ -201,7 +229,7 @@ class H2StoreTest extends JdbcStoreContractTest {
             }
             long live = liveBytes(h2);
             assertThat(live).as("live bytes").isGreaterThanOrEqualTo((long) records * bodyBytes)
-                    .isLessThanOrEqualTo(size(file));
+                    .isLessThanOrEqualTo(StoreFiles.size(file));
 
             await().atMost(Duration.ofSeconds(30)).until(() -> h2.countExpired() == records);
             assertThat(h2.purgeExpired(records)).isEqualTo(records);
@@ -240,13 +268,6 @@ class H2StoreTest extends JdbcStoreContractTest {
         }
     }
 
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     @Override
     void cleanUp(StoreSettings settings) {

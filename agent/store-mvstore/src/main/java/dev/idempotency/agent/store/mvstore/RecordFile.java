@@ -6,6 +6,8 @@ import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.type.ByteArrayDataType;
 import org.h2.mvstore.type.StringDataType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The store's file, opened: an MVStore with two maps, the records (by {@link RecordKeys#record})
@@ -16,6 +18,7 @@ import org.h2.mvstore.type.StringDataType;
  */
 final class RecordFile implements AutoCloseable {
 
+    private static final Logger LOG = LoggerFactory.getLogger(RecordFile.class);
     private static final byte[] NOTHING = new byte[0];
 
     /**
@@ -54,6 +57,7 @@ final class RecordFile implements AutoCloseable {
 
     /** Opens {@code file}, creating it if absent (and recovering it if a killed process left it). */
     static RecordFile open(Path file) {
+        MvStoreCompaction.cleanUpAfterACopy(file.toString());
         MVStore store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().open();
         try {
             store.setRetentionTime(RETENTION_MILLIS);
@@ -117,15 +121,31 @@ final class RecordFile implements AutoCloseable {
     }
 
     /**
-     * Closes the file after writing what is left, compacting it for at most
-     * {@link MvStoreCompaction#AT_CLOSE_MILLIS} ({@link MvStoreCompaction#atClose}); a file already
-     * closed (by a failed write) stays closed.
+     * Closes the file after writing what is left; a file already closed (by a failed write) stays
+     * closed. A file that is mostly dead space has its live data copied into a new file that takes
+     * its place ({@link MvStoreCompaction#copiesAtClose}); any other is compacted in place for at
+     * most {@link MvStoreCompaction#AT_CLOSE_MILLIS} ({@link MvStoreCompaction#atClose}). A copy
+     * that fails (a full disk) leaves the file as it was.
      */
     @Override
     public void close() {
-        if (!store.isClosed()) {
+        if (store.isClosed()) {
+            return;
+        }
+        String fileName = store.getFileStore().getFileName();
+        boolean copy = MvStoreCompaction.copiesAtClose(store);
+        if (!copy) {
             new MvStoreCompaction().atClose(store);
-            store.close();
+        }
+        store.close();
+        if (copy) {
+            try {
+                MvStoreCompaction.copyLiveData(fileName);
+            } catch (RuntimeException e) {
+                MvStoreCompaction.cleanUpAfterACopy(fileName);
+                LOG.warn("Idempotency store file {}: its live records were not copied into a smaller file ({}); "
+                        + "it stays as it was", fileName, e.toString());
+            }
         }
     }
 }

@@ -5,9 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
+import dev.idempotency.agent.store.testing.StoreFiles;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Closing the file store compacts its file ({@code MvStoreCompaction.atClose}): while it is open,
+ * Closing the file store compacts its file (in place, {@code MvStoreCompaction.atClose}, or by a
+ * copy of its live data, {@code MvStoreCompaction.copiesAtClose}): while it is open,
  * chunks freed in the last 45 s (MVStore's retention) cannot be reused, so records written one
  * commit each leave several KB of file a record until the close, and a few hundred bytes after it.
  */
@@ -36,14 +38,63 @@ class FileStoreCloseTest {
             for (int i = 0; i < records; i++) {
                 complete(store, "k-" + i);
             }
-            open = size(file);
+            open = StoreFiles.size(file);
         }
-        long closed = size(file);
+        long closed = StoreFiles.size(file);
         assertThat(closed).as("bytes of file after the close, against %d before it", open).isLessThan(open / 4);
         assertThat(closed / records).as("bytes of file per record after the close").isLessThan(1_500);
         try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {
             assertThat(store.find("s", "k-0")).isPresent();
             assertThat(store.find("s", "k-" + (records - 1))).isPresent();
+        }
+    }
+
+    /**
+     * A file holding more dead space than live data (and over 16 MB of it) has its live data copied
+     * into a new file at the close ({@code MvStoreCompaction.copiesAtClose}), which takes the old
+     * file's place and leaves nothing beside it.
+     */
+    @Test
+    void closingAStoreWhoseFileIsMostlyDeadSpaceCopiesItsLiveRecordsIntoANewFile() {
+        String url = FileStores.URL_PREFIX + directory.resolve("copied").toAbsolutePath();
+        Path file = FileStores.storeFile(url);
+        int records = 2_000;
+        long open;
+        Object before;
+        try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {
+            for (int i = 0; i < records; i++) {
+                complete(store, "k-" + i);
+            }
+            open = StoreFiles.size(file);
+            before = StoreFiles.identity(file);
+        }
+        assertThat(open).as("the file before the close").isGreaterThan(2 * MvStoreCompaction.COPY_AT_CLOSE_DEAD_BYTES);
+        StoreFiles.assertReplacedByACopy(file, before, open, records, 600);
+        try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {
+            for (int i = 0; i < records; i += 97) {
+                assertThat(store.find("s", "k-" + i)).as("record %d", i).isPresent();
+            }
+            assertThat(store.footprint().records()).isEqualTo(records);
+        }
+    }
+
+    /**
+     * A process killed while it copied the file at its close leaves the file as it was and the
+     * copy's temporary file beside it, which the next open deletes.
+     */
+    @Test
+    void theTemporaryFileOfACopyCutShortIsDeletedWhenTheFileOpens() throws IOException {
+        String url = FileStores.URL_PREFIX + directory.resolve("cut").toAbsolutePath();
+        Path file = FileStores.storeFile(url);
+        try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {
+            complete(store, "kept");
+        }
+        Path copy = file.resolveSibling(file.getFileName() + ".tempFile");
+        Files.write(copy, new byte[64 * 1024]);
+
+        try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {
+            assertThat(copy).doesNotExist();
+            assertThat(store.find("s", "kept")).isPresent();
         }
     }
 
@@ -53,13 +104,5 @@ class FileStoreCloseTest {
         assertThat(store.complete("s", key, token,
                 new StoredResponse(201, Map.of(), "body".getBytes(StandardCharsets.UTF_8), true), Duration.ofHours(1)))
                 .isTrue();
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

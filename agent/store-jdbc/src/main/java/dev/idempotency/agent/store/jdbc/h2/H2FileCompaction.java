@@ -2,6 +2,7 @@ package dev.idempotency.agent.store.jdbc.h2;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 import org.h2.mvstore.MVStore;
 
@@ -15,8 +16,8 @@ import org.h2.mvstore.MVStore;
  * steps back while it runs ({@link GroupCommit}), as it empties the chunks such a step would
  * rewrite. H2 keeps its retention time for freed chunks and syncs the file before it overwrites a
  * moved chunk's old place, so a commit acknowledged before a step survives a killed process as
- * before. When the store closes, the writer compacts the whole file once, as far as
- * {@link MvStoreCompaction#AT_CLOSE_MILLIS} allows: a burst leaves the steps no moment.
+ * before. When the store closes, the writer compacts the whole file once ({@link #atClose}): a
+ * burst leaves the steps no moment.
  */
 public final class H2FileCompaction implements GroupCommitWriter.IdleWork {
 
@@ -28,11 +29,23 @@ public final class H2FileCompaction implements GroupCommitWriter.IdleWork {
         return store != null && compaction.step(store);
     }
 
-    /** The whole file, at the store's close: see {@link MvStoreCompaction#atClose}. */
+    /**
+     * The whole file, at the store's close: its live data copied into a new file where the file is
+     * mostly dead space ({@link MvStoreCompaction#copiesAtClose}), through H2's own
+     * {@code SHUTDOWN COMPACT}, which closes the database, copies (compressed) and renames; else
+     * compacted in place for a bounded time ({@link MvStoreCompaction#atClose}).
+     */
     @Override
     public void atClose(Connection connection) throws SQLException {
         MVStore store = H2Files.mvStore(connection);
-        if (store != null) {
+        if (store == null) {
+            return;
+        }
+        if (MvStoreCompaction.copiesAtClose(store)) {
+            try (Statement shutdown = connection.createStatement()) {
+                shutdown.execute("SHUTDOWN COMPACT");
+            }
+        } else {
             compaction.atClose(store);
         }
     }

@@ -2,6 +2,7 @@ package dev.idempotency.agent.store.jdbc.h2;
 
 import org.h2.mvstore.FileStore;
 import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreTool;
 import org.h2.mvstore.RandomAccessStore;
 
 /**
@@ -25,14 +26,24 @@ public final class MvStoreCompaction {
     public static final long STEP_EVERY_MILLIS = 50;
 
     /**
-     * How long {@link #atClose} may compact a file. The steps run only while no write waits, so a
-     * burst that kept the writer busy to the stop leaves every chunk it wrote: 8 to 30 KB per record
-     * after 20 s of new keys, a few hundred bytes once compacted (docs/performance.md). A file of
-     * 120 MB took about 0.8 s; a larger one is compacted as far as this allows, and the steps go on
-     * after the next start.
+     * How long {@link #atClose} may compact a file in place. The steps run only while no write
+     * waits, so a burst that kept the writer busy to the stop leaves every chunk it wrote: 8 to 30 KB
+     * per record after 20 s of new keys, a few hundred bytes once compacted (docs/performance.md). A
+     * file of 120 MB took about 0.8 s; a file of gigabytes gets nowhere in this time and is copied
+     * instead where its live records allow ({@link #copiesAtClose}).
      */
     public static final int AT_CLOSE_MILLIS = 2000;
     static final int AT_CLOSE_WRITE_BYTES = 16 * 1024 * 1024;
+
+    /**
+     * The most live data a close copies into a new file ({@link #copiesAtClose}). A copy's time
+     * grows with the live records (a close of 3.4 and 4.9 s for 67 and 132 MB of them in the file
+     * store here; docs/performance.md, "Closing by a copy"), and the stop it holds up must end
+     * before whoever stops the JVM gives up on it. A larger store is compacted in place.
+     */
+    public static final long COPY_AT_CLOSE_LIVE_BYTES = 256L * 1024 * 1024;
+    /** Dead space below this is left to the compaction in place: a copy would save little. */
+    public static final long COPY_AT_CLOSE_DEAD_BYTES = 16L * 1024 * 1024;
 
     private long lastStep = System.nanoTime();
     private volatile long steps;
@@ -99,6 +110,40 @@ public final class MvStoreCompaction {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether a close should copy the file's live data into a new file rather than compact it in
+     * place: when it holds more dead space than live data (and more than
+     * {@value #COPY_AT_CLOSE_DEAD_BYTES} bytes of it), and no more than
+     * {@link #COPY_AT_CLOSE_LIVE_BYTES} live. A burst that kept the writer busy leaves gigabytes of
+     * chunks with a few live pages each: compacting them in place rewrites and moves chunk after
+     * chunk and, after 2 s, had left the file larger than it found it, where a copy writes the live
+     * pages once. Read once the store's only writer has stopped.
+     */
+    public static boolean copiesAtClose(MVStore store) {
+        FileStore<?> file = store.getFileStore();
+        if (file == null || file.isReadOnly()) {
+            return false;
+        }
+        long live = H2Files.liveBytes(store);
+        long dead = file.size() - live;
+        return live <= COPY_AT_CLOSE_LIVE_BYTES && dead > Math.max(live, COPY_AT_CLOSE_DEAD_BYTES);
+    }
+
+    /**
+     * Copies the live data of the closed file {@code fileName} into a new file that then takes its
+     * place: MVStore's own offline compaction, which writes a temporary file beside it and renames
+     * it over the old one. A process killed meanwhile leaves the old file as it was, and the
+     * temporary file, which the next open deletes ({@link #cleanUpAfterACopy}).
+     */
+    public static void copyLiveData(String fileName) {
+        MVStoreTool.compact(fileName, false);
+    }
+
+    /** Deletes what a copy ({@link #copyLiveData}) cut short by a killed process left beside {@code fileName}. */
+    public static void cleanUpAfterACopy(String fileName) {
+        MVStoreTool.compactCleanUp(fileName);
     }
 
     /** Steps taken so far (for benchmarks). */
