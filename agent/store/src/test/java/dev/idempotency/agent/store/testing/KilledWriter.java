@@ -127,7 +127,7 @@ public final class KilledWriter {
             });
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (acknowledged.get() < reports * CHURN_ROUND && process.isAlive() && System.nanoTime() < deadline) {
-                Thread.onSpinWait();
+                Thread.sleep(5);
             }
             assertThat(acknowledged.get()).as("child reported completions: %s", output)
                     .isGreaterThanOrEqualTo(reports * CHURN_ROUND);
