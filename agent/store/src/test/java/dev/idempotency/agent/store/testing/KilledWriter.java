@@ -3,6 +3,7 @@ package dev.idempotency.agent.store.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -47,10 +48,7 @@ public final class KilledWriter {
      * it reports its completions, and kills it with SIGKILL; returns what it printed.
      */
     public static List<String> runAndKill(Class<?> child, String url, int records, int threads) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                child.getName(), url, Integer.toString(records), Integer.toString(threads)))
-                .redirectErrorStream(true).start();
+        Process process = start(child, url, Integer.toString(records), Integer.toString(threads));
         try {
             List<String> output = new CopyOnWriteArrayList<>();
             CompletableFuture<Boolean> done = CompletableFuture.supplyAsync(() -> {
@@ -105,10 +103,7 @@ public final class KilledWriter {
      */
     static int churnAndKill(Class<?> child, String url, String prefix, int threads, int reports,
             long killAfterMillis) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                child.getName(), url, prefix, Integer.toString(threads)))
-                .redirectErrorStream(true).start();
+        Process process = start(child, url, prefix, Integer.toString(threads));
         try {
             List<String> output = new CopyOnWriteArrayList<>();
             AtomicInteger acknowledged = new AtomicInteger(-1);
@@ -179,6 +174,15 @@ public final class KilledWriter {
             assertThat(record.state()).as("record %s", key).isEqualTo(RecordState.COMPLETED);
             assertThat(new String(record.response().body(), StandardCharsets.UTF_8)).isEqualTo("body-" + key);
         }
+    }
+
+    /** Starts {@code child}'s {@code main} with {@code args} on this JVM and class path, its errors in its output. */
+    private static Process start(Class<?> child, String... args) throws IOException {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                child.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
     }
 
     /** The commits the child reported for its completions. */
