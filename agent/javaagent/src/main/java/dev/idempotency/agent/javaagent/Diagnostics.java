@@ -58,17 +58,32 @@ public final class Diagnostics {
     }
 
     /**
-     * Reports a failure once per cause (its type and where it was thrown), so a hot path cannot
-     * flood stderr; true when this call reported it.
+     * Reports a failure once per cause, so a hot path cannot flood stderr; true when this call
+     * reported it. The agent's own failure is one cause per type and throwing frame (one bug). A
+     * store's failure is one cause per root: the same full disk or refused connection reaches the
+     * agent through the claim's read, its grouped write or the store reopening its file, each
+     * thrown from its own frame, and is still one thing for the operator to fix.
      */
     public static boolean errorOnce(String where, Throwable failure) {
-        StackTraceElement[] trace = failure.getStackTrace();
-        String cause = where + "|" + failure.getClass().getName() + "|" + (trace.length > 0 ? trace[0] : "");
-        if (reported.add(cause)) {
+        if (reported.add(where + "|" + causeOf(failure))) {
             error(where + " (reported once per cause)", failure);
             return true;
         }
         return false;
+    }
+
+    private static String causeOf(Throwable failure) {
+        if (failure instanceof StoreUnavailableException) {
+            Throwable root = failure;
+            for (int depth = 0; root.getCause() != null && depth < MAX_CAUSES; depth++) {
+                root = root.getCause();
+            }
+            // Identity hashes, offsets and durations vary between failures of one cause.
+            String message = String.valueOf(root.getMessage()).replaceAll("@[0-9a-fA-F]+|[0-9]+", "#");
+            return "store|" + root.getClass().getName() + "|" + message;
+        }
+        StackTraceElement[] trace = failure.getStackTrace();
+        return failure.getClass().getName() + "|" + (trace.length > 0 ? trace[0] : "");
     }
 
     private static PrintStream err() {
