@@ -10,12 +10,12 @@ import net.bytebuddy.matcher.ElementMatcher;
  * loading them, which could recurse into the transformer). Cached per loader: most loaders are
  * asked once.
  */
-final class CanSee extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
+public final class CanSee extends ElementMatcher.Junction.AbstractBase<ClassLoader> {
 
     private final String[] resources;
     private final Map<ClassLoader, Boolean> cache = Collections.synchronizedMap(new WeakHashMap<>());
 
-    CanSee(String... classNames) {
+    public CanSee(String... classNames) {
         this.resources = new String[classNames.length];
         for (int i = 0; i < classNames.length; i++) {
             resources[i] = classNames[i].replace('.', '/') + ".class";

@@ -15,7 +15,7 @@ import net.bytebuddy.matcher.ElementMatcher;
  * {@link #classLoaderMatcher()} at JVM start, before Byte Buddy's builder exists: the names are
  * plain strings, and an implementation builds its Byte Buddy matchers only when asked for them.
  */
-interface InstrumentationGroup {
+public interface InstrumentationGroup {
 
     /** The group's name in {@code instrumentation.disabled}, one of {@code InstrumentationGroups.ALL}. */
     String group();

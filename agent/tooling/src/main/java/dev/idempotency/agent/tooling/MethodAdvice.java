@@ -7,21 +7,21 @@ import net.bytebuddy.matcher.ElementMatcher;
  * Methods to advise and the advice class laid on them, named, never loaded into the agent's own
  * loader: it lives in the group's adapter jar and is compiled against the host's API.
  */
-final class MethodAdvice {
+public final class MethodAdvice {
 
     private final ElementMatcher<? super MethodDescription> methods;
     private final String adviceClass;
 
-    MethodAdvice(ElementMatcher<? super MethodDescription> methods, String adviceClass) {
+    public MethodAdvice(ElementMatcher<? super MethodDescription> methods, String adviceClass) {
         this.methods = methods;
         this.adviceClass = adviceClass;
     }
 
-    ElementMatcher<? super MethodDescription> methods() {
+    public ElementMatcher<? super MethodDescription> methods() {
         return methods;
     }
 
-    String adviceClass() {
+    public String adviceClass() {
         return adviceClass;
     }
 }

@@ -3,10 +3,15 @@ package dev.idempotency.agent.tooling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
-/** One instrumentation per group the config knows, each complete: its adapter jar carries its advice. */
+/**
+ * One instrumentation per group the config knows, each registered once by its library's
+ * {@link InstrumentationLibrary}, each complete: its adapter jar carries its advice.
+ */
 class InstrumentationCatalogTest {
 
     private final List<InstrumentationGroup> all = InstrumentationCatalog.all();
@@ -14,6 +19,20 @@ class InstrumentationCatalogTest {
     @Test
     void oneInstrumentationPerConfigGroupInTheSameOrder() {
         assertThat(all).extracting(InstrumentationGroup::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+    }
+
+    @Test
+    void everyGroupTheConfigKnowsButTheJdksIsRegisteredOnceByItsLibrary() {
+        List<String> registered = new ArrayList<>();
+        for (InstrumentationLibrary library : ServiceLoader.load(InstrumentationLibrary.class)) {
+            library.groups().forEach(group -> registered.add(group.group()));
+        }
+        List<String> applicationLibraries = new ArrayList<>(InstrumentationGroups.ALL);
+        applicationLibraries.removeAll(List.of(InstrumentationGroups.HTTP_URL_CONNECTION,
+                InstrumentationGroups.JDK_HTTP_CLIENT, InstrumentationGroups.JDK_HAND_OFFS));
+        assertThat(registered).containsExactlyInAnyOrderElementsOf(applicationLibraries);
+        assertThat(InstrumentationCatalog.all(true)).extracting(InstrumentationGroup::group)
+                .containsExactlyElementsOf(applicationLibraries);
     }
 
     @Test

@@ -40,7 +40,7 @@ class Jersey1ServletContainerTest {
 
     @Test
     void theServletGroupAdvisesItsDoFilter() throws Exception {
-        ServletInstrumentation servlets = ServletInstrumentation.javax();
+        InstrumentationGroup servlets = Groups.named(InstrumentationGroups.SERVLET_JAVAX);
         AdviceRule rule = AdviceRule.ofAgentAdvice(servlets.typeMatcher(), servlets.classLoaderMatcher(),
                 servlets.role(), List.of(new MethodAdvice(servlets.advice().get(0).methods(),
                         CountingAdvice.class.getName())), InstrumentationGroups.SERVLET_JAVAX);

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.groups;
 
 import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
 import static net.bytebuddy.matcher.ElementMatchers.isStatic;
@@ -6,6 +6,8 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.Collections;
 import java.util.List;

@@ -1,8 +1,5 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.groups;
 
-import java.util.LinkedHashSet;
-import java.util.Collections;
-import java.util.Arrays;
 import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
 import static net.bytebuddy.matcher.ElementMatchers.isAbstract;
 import static net.bytebuddy.matcher.ElementMatchers.isInterface;
@@ -12,7 +9,12 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.description.method.MethodDescription;

@@ -1,5 +1,8 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.groups;
 
+import dev.idempotency.agent.tooling.CanSee;
+import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.InstrumentationGroup;
 import dev.idempotency.agent.vocabulary.SupportedRange;
 import java.util.Collections;
 import java.util.Set;

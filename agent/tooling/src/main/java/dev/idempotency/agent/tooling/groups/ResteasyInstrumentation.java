@@ -1,14 +1,16 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.groups;
 
-import java.util.LinkedHashSet;
-import java.util.Collections;
-import java.util.Arrays;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.description.type.TypeDescription;
