@@ -2,8 +2,10 @@
 # The PostgreSQL CPU of one statement of each kind a new key costs end to end, each committed on
 # its own (pgbench, prepared statements, CLIENTS connections), the server on this machine: the
 # demo's order INSERT, the agent's claim (INSERT ... ON CONFLICT DO NOTHING RETURNING) and its
-# completion (UPDATE). Prints the user and system CPU of the serving backends per transaction,
-# from /proc, over a window of SECONDS (the WAL writer and other server processes not counted).
+# completion (UPDATE), and the completion with a deferred commit (SET LOCAL synchronous_commit TO
+# OFF: the commit returns before its WAL flush). Prints the user and system CPU per transaction of
+# the serving backends, then of the WAL writer (which flushes what a deferred commit left), from
+# /proc, over a window of SECONDS (other server processes not counted).
 #
 #   it-tests/perf/pg-statement-cost.sh [SECONDS]
 # Knobs: CLIENTS (1), PGHOST PGPORT PGUSER PGDATABASE (default 127.0.0.1 5432 postgres test),
@@ -40,6 +42,8 @@ complete="UPDATE $records SET state = 'COMPLETED', response_status = 201, respon
 printf '%s\n' "INSERT INTO $orders (item, quantity, state) VALUES ('book', 2, 'created') RETURNING id;" >"$work/order.sql"
 printf '%s\n%s\n' "$key" "$claim" >"$work/claim.sql"
 printf '%s\n%s\n%s\n' "$key" "$claim" "$complete" >"$work/claim-complete.sql"
+printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$key" "$claim" "BEGIN;" "SET LOCAL synchronous_commit TO OFF;" "$complete" "COMMIT;" \
+  >"$work/claim-complete-deferred.sql"
 
 ticks() { # field pids... -> user (14) or system (15) ticks of the processes together
   local field=$1 total=0 pid; shift
@@ -54,30 +58,36 @@ measure() { # script -> "transactions user_us system_us" per transaction
   local pids
   read -r -a pids <<<"$(psql -qXAt -c "SELECT string_agg(CAST(pid AS TEXT), ' ') FROM pg_stat_activity
     WHERE application_name = 'pgbench' AND pid <> pg_backend_pid()")"
-  local user0 system0 user1 system1 t0 t1
+  local walwriter
+  walwriter=$(psql -qXAt -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'walwriter'")
+  local user0 system0 user1 system1 wal0 wal1 t0 t1
   user0=$(ticks 14 "${pids[@]}"); system0=$(ticks 15 "${pids[@]}"); t0=$(date +%s%N)
+  wal0=$(( $(ticks 14 "$walwriter") + $(ticks 15 "$walwriter") ))
   sleep "$SECONDS_MEASURED"
   user1=$(ticks 14 "${pids[@]}"); system1=$(ticks 15 "${pids[@]}"); t1=$(date +%s%N)
+  wal1=$(( $(ticks 14 "$walwriter") + $(ticks 15 "$walwriter") ))
   wait "$bench"
   # Transactions in the window: pgbench's total, pro rata by time.
   local total duration
   total=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$work/$1.out")
   duration=$(sed -n 's/^duration: \([0-9]*\) s/\1/p' "$work/$1.out")
-  python3 -c "import sys; total, dur, user, system, tick, window = map(float, sys.argv[1:]); n = total / dur * window
-print('%d %.0f %.0f' % (n, user * 1e6 / tick / n, system * 1e6 / tick / n))" "$total" "$duration" \
-    "$((user1 - user0))" "$((system1 - system0))" "$TICK" "$(python3 -c "print(($t1 - $t0) / 1e9)")"
+  python3 -c "import sys; total, dur, user, system, wal, tick, window = map(float, sys.argv[1:]); n = total / dur * window
+print('%d %.0f %.0f %.0f' % (n, user * 1e6 / tick / n, system * 1e6 / tick / n, wal * 1e6 / tick / n))" "$total" \
+    "$duration" "$((user1 - user0))" "$((system1 - system0))" "$((wal1 - wal0))" "$TICK" \
+    "$(python3 -c "print(($t1 - $t0) / 1e9)")"
 }
 
 echo "$CLIENTS client(s), ${SECONDS_MEASURED} s each; load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| statements, each committed | transactions | backend CPU µs per transaction: user + system = total |"
-echo "|---|---|---|"
-for script in order claim claim-complete; do
-  read -r n user system <<<"$(measure "$script")"
+echo "| statements, each committed | transactions | backend CPU µs per transaction: user + system = total | WAL writer µs |"
+echo "|---|---|---|---|"
+for script in order claim claim-complete claim-complete-deferred; do
+  read -r n user system wal <<<"$(measure "$script")"
   case "$script" in
     order) label="demo: order INSERT ... RETURNING id" ;;
     claim) label="agent: claim INSERT ... ON CONFLICT DO NOTHING RETURNING" ;;
     claim-complete) label="agent: claim, then completion UPDATE" ;;
+    claim-complete-deferred) label="agent: claim, then completion UPDATE with a deferred commit" ;;
   esac
-  echo "| $label | $n | $user + $system = $((user + system)) |"
+  echo "| $label | $n | $user + $system = $((user + system)) | $wal |"
 done
