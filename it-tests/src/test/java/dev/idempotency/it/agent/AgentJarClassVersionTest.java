@@ -31,7 +31,7 @@ class AgentJarClassVersionTest {
     private static final Map<String, Integer> LOADED_ONLY_ON_NEWER = Map.of(
             "inst/dev/idempotency/agent/tooling/modules/", 53,
             "inst/dev/idempotency/agent/cli/verify/", 55,
-            "inst/dev/idempotency/agent/tooling/HttpClientAdvice", 55);
+            "inst/dev/idempotency/agent/tooling/jdk/HttpClientAdvice", 55);
 
     @Test
     void everyClassRunsOnJava8AndTheLauncherOnJava7() throws IOException {

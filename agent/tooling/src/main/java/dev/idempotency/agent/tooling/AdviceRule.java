@@ -21,7 +21,7 @@ import net.bytebuddy.pool.TypePool;
  * the class's loader first (none for the boot delegation, whose advice uses JDK types only), and
  * the role of an advised class.
  */
-final class AdviceRule {
+public final class AdviceRule {
 
     private final ElementMatcher<? super TypeDescription> types;
     private final ElementMatcher<? super ClassLoader> loaders;
@@ -66,7 +66,7 @@ final class AdviceRule {
     }
 
     /** A rule whose advice is one of the agent's own classes and needs nothing defined beside it. */
-    static AdviceRule ofAgentAdvice(ElementMatcher<? super TypeDescription> types,
+    public static AdviceRule ofAgentAdvice(ElementMatcher<? super TypeDescription> types,
             ElementMatcher<? super ClassLoader> loaders, GroupRole role, List<MethodAdvice> advice, String name) {
         return new AdviceRule(types, loaders, role, advice,
                 ClassFileLocator.ForClassLoader.of(AdviceRule.class.getClassLoader()),

@@ -44,7 +44,7 @@ import net.bytebuddy.utility.AsmClassWriter;
  * its {@code Advice}, the class written, with Byte Buddy's own reader and writer factories and an
  * implementation context that allows no auxiliary type, field or initializer.
  */
-final class AdviceTransformer implements ClassFileTransformer {
+public final class AdviceTransformer implements ClassFileTransformer {
 
     /** Never asked for a name: the disabled context refuses every auxiliary type. */
     private static final AuxiliaryType.NamingStrategy NO_AUXILIARY_TYPES = new AuxiliaryType.NamingStrategy.Suffixing("unused");
@@ -54,7 +54,7 @@ final class AdviceTransformer implements ClassFileTransformer {
     private final TypeDescriptionCache pools = new TypeDescriptionCache();
     private final AgentBuilder.CircularityLock lock = new AgentBuilder.CircularityLock.Default();
 
-    AdviceTransformer(List<AdviceRule> rules, InstrumentationEvents events) {
+    public AdviceTransformer(List<AdviceRule> rules, InstrumentationEvents events) {
         this.rules = Collections.unmodifiableList(new ArrayList<>(rules));
         this.events = events;
     }

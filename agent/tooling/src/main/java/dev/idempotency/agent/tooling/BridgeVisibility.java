@@ -8,7 +8,7 @@ import dev.idempotency.agent.bootstrap.Bridge;
  * loader; the agent teaches JBoss Modules itself ({@link BootDelegation}), and names the setting
  * for the others.
  */
-final class BridgeVisibility {
+public final class BridgeVisibility {
 
     static final Class<?> BRIDGE = Bridge.class;
     static final String PACKAGE = Bridge.class.getName().substring(0, Bridge.class.getName().lastIndexOf('.'));
@@ -26,7 +26,7 @@ final class BridgeVisibility {
     }
 
     /** {@code failure}, and its innermost cause when that says something the failure does not. */
-    static String withRootCause(Throwable failure) {
+    public static String withRootCause(Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

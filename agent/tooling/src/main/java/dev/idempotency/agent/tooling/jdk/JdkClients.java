@@ -1,13 +1,16 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.jdk;
 
-import java.util.LinkedHashSet;
-import java.util.Collections;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import dev.idempotency.agent.tooling.AdviceRule;
+import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.InstrumentationEvents;
+import dev.idempotency.agent.tooling.JvmModules;
+import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
@@ -15,6 +18,8 @@ import java.lang.instrument.UnmodifiableClassException;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -39,7 +44,7 @@ public final class JdkClients {
     static final String HTTP_CLIENT = "jdk.internal.net.http.HttpClientImpl";
     private static final String HTTP_MODULE = "java.net.http";
     /** By name: the advice is compiled for Java 11, and read only where {@code java.net.http} is. */
-    private static final String HTTP_CLIENT_ADVICE = "dev.idempotency.agent.tooling.HttpClientAdvice";
+    private static final String HTTP_CLIENT_ADVICE = "dev.idempotency.agent.tooling.jdk.HttpClientAdvice";
 
     private JdkClients() {
     }

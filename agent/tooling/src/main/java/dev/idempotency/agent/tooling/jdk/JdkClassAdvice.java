@@ -1,5 +1,9 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.jdk;
 
+import dev.idempotency.agent.tooling.AdviceRule;
+import dev.idempotency.agent.tooling.AdviceTransformer;
+import dev.idempotency.agent.tooling.BridgeVisibility;
+import dev.idempotency.agent.tooling.InstrumentationEvents;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.jdk;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
@@ -7,6 +7,11 @@ import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
+import dev.idempotency.agent.tooling.AdviceRule;
+import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.InstrumentationEvents;
+import dev.idempotency.agent.tooling.JvmModules;
+import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.lang.instrument.Instrumentation;
 import java.util.Arrays;

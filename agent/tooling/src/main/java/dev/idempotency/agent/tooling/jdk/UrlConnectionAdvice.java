@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.jdk;
 
 import dev.idempotency.agent.bootstrap.downstream.DownstreamCalls;
 import java.net.HttpURLConnection;

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.jdk;
 
 import dev.idempotency.agent.bootstrap.downstream.HandOffs;
 import dev.idempotency.agent.bootstrap.downstream.OutgoingKeys;
