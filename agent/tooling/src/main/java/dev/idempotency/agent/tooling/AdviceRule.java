@@ -1,5 +1,6 @@
 package dev.idempotency.agent.tooling;
 
+import dev.idempotency.agent.tooling.references.ReferenceGate;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.tooling;
 
+import dev.idempotency.agent.tooling.references.BridgeTypes;
 import java.util.LinkedHashSet;
 import java.util.Collections;
 import java.util.Arrays;
@@ -34,7 +35,6 @@ final class BootDelegation {
     static final String EQUINOX_BUNDLE_LOADER = "org.eclipse.osgi.internal.loader.ModuleClassLoader";
     /** Every class the boot delegation advises, by binary name: the pre-filter passes them whatever the config. */
     static final Set<String> CLASS_NAMES = Collections.unmodifiableSet(new LinkedHashSet<>(Arrays.asList(JBOSS_MODULE, FELIX_BUNDLE_LOADER, EQUINOX_BUNDLE_LOADER)));
-    static final String BRIDGE_PACKAGE = "dev.idempotency.agent.bootstrap.";
 
     private BootDelegation() {
     }
@@ -63,7 +63,7 @@ final class BootDelegation {
 
         @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
         static Class<?> fromBootstrap(@Advice.Argument(0) String name) {
-            if (name != null && name.startsWith(BRIDGE_PACKAGE)) {
+            if (name != null && name.startsWith(BridgeTypes.PACKAGE)) {
                 try {
                     return Class.forName(name, false, null);
                 } catch (ClassNotFoundException absent) {

@@ -4,6 +4,8 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.idempotency.agent.tooling.references.AdapterReference;
+import dev.idempotency.agent.tooling.references.AdapterReferences;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.lang.reflect.Method;
 import java.util.List;

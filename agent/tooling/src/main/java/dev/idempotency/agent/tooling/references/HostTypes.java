@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.references;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

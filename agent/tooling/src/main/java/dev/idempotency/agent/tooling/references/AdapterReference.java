@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.references;
 
 import java.util.Objects;
 import net.bytebuddy.jar.asm.Type;
@@ -7,7 +7,7 @@ import net.bytebuddy.jar.asm.Type;
  * One class, method or field an adapter jar uses from its host: the owner as the class file names
  * it, and for a member its name and descriptor, which the JVM links by.
  */
-final class AdapterReference {
+public final class AdapterReference {
 
     enum Kind { CLASS, METHOD, FIELD }
 
@@ -57,7 +57,7 @@ final class AdapterReference {
      * {@code javax.servlet.ServletRequest.getContentLengthLong()}, {@code new javax.ws.rs.core.GenericEntity(Object)},
      * {@code javax.ws.rs.core.Response.Status.OK}.
      */
-    String describe() {
+    public String describe() {
         String ownerName = owner.replace('/', '.');
         switch (kind) {
             case CLASS:

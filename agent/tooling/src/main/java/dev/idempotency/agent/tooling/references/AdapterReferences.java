@@ -1,8 +1,8 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.references;
 
-import java.util.Arrays;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Deque;
@@ -39,7 +39,7 @@ import net.bytebuddy.pool.TypePool;
  * such calls, which errs towards needing more. The build's reference check
  * ({@code agent/adapter-references}) applies the same rule to every API version an adapter claims.
  */
-final class AdapterReferences {
+public final class AdapterReferences {
 
     private static final String[] LEFT_OUT = {
         "java/", "jdk/", "sun/", "com/sun/", // the JDK's; the compiler's --release checked them
@@ -56,7 +56,7 @@ final class AdapterReferences {
     }
 
     /** The references of an adapter's classes, by binary name. */
-    static AdapterReferences of(Map<String, byte[]> adapterClasses) {
+    public static AdapterReferences of(Map<String, byte[]> adapterClasses) {
         Set<String> own = new HashSet<>();
         adapterClasses.keySet().forEach(name -> own.add(name.replace('.', '/')));
         Collector collector = new Collector(own);
@@ -70,7 +70,7 @@ final class AdapterReferences {
      * The references {@code pool} (a loader's classes) cannot resolve, in the order the adapter's
      * classes make them; empty when the adapter links there.
      */
-    List<AdapterReference> missingIn(TypePool pool) {
+    public List<AdapterReference> missingIn(TypePool pool) {
         HostTypes host = new HostTypes(pool);
         Set<AdapterReference> missing = new LinkedHashSet<>();
         for (AdapterReference reference : required) {
@@ -91,7 +91,7 @@ final class AdapterReferences {
     }
 
     /** Every reference, the optional ones included: what the adapter needs of the newest API. */
-    Set<AdapterReference> all() {
+    public Set<AdapterReference> all() {
         Set<AdapterReference> all = new LinkedHashSet<>(required);
         overriding.forEach(method -> all.addAll(method.references));
         return all;

@@ -1,5 +1,7 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.references;
 
+import dev.idempotency.agent.tooling.InstrumentationEvents;
+import dev.idempotency.agent.tooling.NestedJar;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +17,7 @@ import net.bytebuddy.pool.TypePool;
  * warning says what the loader lacks. The adapter's references are read at the first loader
  * asked about, not at the JVM's start.
  */
-final class ReferenceGate {
+public final class ReferenceGate {
 
     /** The missing references a warning names; the rest are counted. */
     static final int NAMED_IN_WARNING = 3;
@@ -27,7 +29,7 @@ final class ReferenceGate {
     private AdapterReferences references;
 
     /** @param supports the host API versions the group claims, e.g. {@code Servlet 3.0 to 4.0} */
-    ReferenceGate(String group, String supports, NestedJar adapter) {
+    public ReferenceGate(String group, String supports, NestedJar adapter) {
         this.group = group;
         this.supports = supports;
         this.adapter = adapter;
@@ -37,7 +39,7 @@ final class ReferenceGate {
      * Whether the adapter links in {@code loader}, whose classes {@code pool} reads. The first time
      * it does not, {@code events} hear of it; later classes of the loader are passed over silently.
      */
-    boolean admits(ClassLoader loader, TypePool pool, InstrumentationEvents events) {
+    public boolean admits(ClassLoader loader, TypePool pool, InstrumentationEvents events) {
         Boolean known = verdicts.get(loader);
         if (known != null) {
             return known;

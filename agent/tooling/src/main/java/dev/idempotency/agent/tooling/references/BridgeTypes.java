@@ -1,5 +1,6 @@
-package dev.idempotency.agent.tooling;
+package dev.idempotency.agent.tooling.references;
 
+import dev.idempotency.agent.tooling.NestedJar;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import net.bytebuddy.dynamic.ClassFileLocator;
@@ -12,13 +13,16 @@ import net.bytebuddy.pool.TypePool;
  * Payara's {@code APIClassLoader} does for every loader below it, after which no adapter extending
  * a bridge type can be defined there. Read once, at the first reference check that needs them.
  */
-final class BridgeTypes {
+public final class BridgeTypes {
+
+    /** The bridge's package, defined in the boot loader: every class the adapters share with the agent. */
+    public static final String PACKAGE = "dev.idempotency.agent.bootstrap.";
 
     private BridgeTypes() {
     }
 
     static boolean isBridge(String binaryName) {
-        return binaryName.startsWith(BootDelegation.BRIDGE_PACKAGE);
+        return binaryName.startsWith(PACKAGE);
     }
 
     static TypePool pool() {
