@@ -1,7 +1,8 @@
 package dev.idempotency.agent.vocabulary;
 
-import java.util.Collections;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -75,9 +76,15 @@ public final class InstrumentationGroups {
     /** The groups of HTTP clients: the downstream calls a protected request makes. */
     public static final List<String> CLIENTS = Collections.unmodifiableList(Arrays.asList(HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, SPRING_REST_CLIENTS, JDK_HAND_OFFS));
 
-    /** Every group, in the order the documentation lists them. */
-    public static final List<String> ALL = Collections.unmodifiableList(Arrays.asList(SERVLET_JAVAX, SERVLET_JAKARTA, JERSEY_JAVAX, JERSEY_JAKARTA, RESTEASY_JAKARTA, RESTEASY4_JAVAX, RESTEASY3_JAVAX, CXF_JAVAX, CXF_RS_JAVAX, HTTP_URL_CONNECTION, JDK_HTTP_CLIENT, APACHE_HTTPCLIENT4, APACHE_HTTPCLIENT5, OKHTTP3, SPRING_WEBCLIENT, SPRING_REST_CLIENTS, JDK_HAND_OFFS));
+    /** Every group, in the order the documentation lists them: the entry points, then the clients. */
+    public static final List<String> ALL = both(ENTRY_POINTS, CLIENTS);
 
     private InstrumentationGroups() {
+    }
+
+    private static List<String> both(List<String> first, List<String> second) {
+        List<String> both = new ArrayList<>(first);
+        both.addAll(second);
+        return Collections.unmodifiableList(both);
     }
 }
