@@ -7,9 +7,13 @@ import dev.idempotency.it.support.DemoApp;
 import dev.idempotency.it.support.Http;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -22,9 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  * {@value #MAX_LINES_PER_CAUSE} lines an operator reads (the failure, one line per cause in its
  * chain, the fix; no stack trace, which is a store's and not the agent's), and what follows is a
  * count of the refused requests at most once per interval (shortened here by the test-only system
- * property), however many requests fail and however their messages vary. The pool's warning per
- * broken connection stays out; the keeper's purges, which fail and succeed in turn while H2 reopens
- * the file, add a line per new failing streak.
+ * property), however many requests fail and however their messages vary. A cause is the step that
+ * failed and the chain of exception types: no cause is said twice, and a cause said first in the
+ * second round (H2 fails a write, closes the file, opens it again, so its chains vary) is its first
+ * saying, not a repeat. The pool's warning per broken connection stays out; the keeper's lines come
+ * at most twice per purge interval (the count of keys a failed write left in progress, and a purge
+ * that fails again while H2 reopens the file).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class StoreFailureStderrTest {
@@ -37,6 +44,9 @@ class StoreFailureStderrTest {
     private static final int MAX_LINES_PER_CAUSE = 10;
     private static final Pattern REPEAT_LINE = Pattern.compile(
             "store still failing: \\d+ requests answered 503 since \\d{4}-\\d\\d-\\d\\dT\\S+Z$");
+    private static final Pattern CAUSE_LINE = Pattern.compile(": ERROR: (.*) \\(reported once per cause\\): ([\\w.$]+)");
+    private static final Pattern CAUSED_BY_LINE = Pattern.compile(":   caused by ([\\w.$]+)");
+    private static final Duration PURGE_INTERVAL = Duration.ofSeconds(2);
 
     @TempDir
     Path workDir;
@@ -45,7 +55,7 @@ class StoreFailureStderrTest {
     void aStoreThatKeepsFailingSaysEachCauseOnceAndThenCountsTheRefusals() throws Exception {
         try (SmallVolume volume = SmallVolume.mount(workDir.resolve("store-volume"))) {
             Path config = new OpsConfig().store("jdbc:h2:file:" + volume.dir().resolve("agent"), null, null)
-                    .writeTo(workDir);
+                    .purgeInterval(PURGE_INTERVAL.getSeconds() + "s").writeTo(workDir);
             try (DemoApp demo = DemoApp.servletJavax().workDir(workDir).agentConfig(config)
                     .jvmArg("-Didempotency.agent.store-failure-digest-interval-ms=" + REPEAT_INTERVAL.toMillis())
                     .start()) {
@@ -80,11 +90,47 @@ class StoreFailureStderrTest {
                 assertThat(secondRound).filteredOn(line -> REPEAT_LINE.matcher(line).find())
                         .as("counts, one per interval at most: " + more)
                         .hasSizeBetween(1, (int) (secondRoundMillis / REPEAT_INTERVAL.toMillis()) + 1);
-                assertThat(secondRound).filteredOn(line -> !REPEAT_LINE.matcher(line).find())
-                        .as("besides the counts, at most the keeper's line when a purge fails again: " + more)
-                        .hasSizeLessThanOrEqualTo(4);
+                Map<Integer, String> causeOfLine = causesSaid(outage);
+                assertThat(causeOfLine.entrySet()).filteredOn(line -> CAUSE_LINE.matcher(outage.get(line.getKey())).find())
+                        .extracting(Map.Entry::getValue).as("no cause said twice:%n%s", shown).doesNotHaveDuplicates();
+                int secondRoundStartsAt = linesAfterFirstRound - linesBefore;
+                List<String> besidesCountsAndFirstSayings = new ArrayList<>();
+                for (int i = secondRoundStartsAt; i < outage.size(); i++) {
+                    if (!REPEAT_LINE.matcher(outage.get(i)).find() && !causeOfLine.containsKey(i)) {
+                        besidesCountsAndFirstSayings.add(outage.get(i));
+                    }
+                }
+                assertThat(besidesCountsAndFirstSayings).filteredOn(line -> !line.startsWith("[idempotency-keeper]"))
+                        .as("besides the counts, the first saying of each cause and the keeper's lines, nothing: " + more)
+                        .isEmpty();
+                assertThat(besidesCountsAndFirstSayings).as("the keeper's lines, at most two per purge interval: " + more)
+                        .hasSizeLessThanOrEqualTo(2 * (int) (secondRoundMillis / PURGE_INTERVAL.toMillis() + 1));
             }
         }
+    }
+
+    /**
+     * The lines of each cause said, by their index in {@code lines}: an {@code ERROR} line and the
+     * {@code caused by} lines after it, each mapped to the cause as the agent tells causes apart:
+     * the step that failed and the chain of exception types.
+     */
+    private static Map<Integer, String> causesSaid(List<String> lines) {
+        Map<Integer, String> causeOfLine = new LinkedHashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Matcher cause = CAUSE_LINE.matcher(lines.get(i));
+            if (!cause.find()) {
+                continue;
+            }
+            StringBuilder chain = new StringBuilder(cause.group(1)).append(" | ").append(cause.group(2));
+            int end = i + 1;
+            for (Matcher causedBy; end < lines.size() && (causedBy = CAUSED_BY_LINE.matcher(lines.get(end))).find(); end++) {
+                chain.append(" < ").append(causedBy.group(1));
+            }
+            for (int line = i; line < end; line++) {
+                causeOfLine.put(line, chain.toString());
+            }
+        }
+        return causeOfLine;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.javaagent;
 
+import dev.idempotency.agent.store.FailureCause;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import java.io.PrintStream;
 import java.util.Collections;
@@ -60,9 +61,10 @@ public final class Diagnostics {
     /**
      * Reports a failure once per cause, so a hot path cannot flood stderr; true when this call
      * reported it. The agent's own failure is one cause per type and throwing frame (one bug). A
-     * store's failure is one cause per root: the same full disk or refused connection reaches the
-     * agent through the claim's read, its grouped write or the store reopening its file, each
-     * thrown from its own frame, and is still one thing for the operator to fix.
+     * store's failure is one cause per chain of exception types ({@link FailureCause}), as the
+     * decision counts it: the same full disk reaches the agent through the claim's read, its
+     * grouped write or the store reopening its file, each thrown from its own frame, and is still
+     * one thing for the operator to fix.
      */
     public static boolean errorOnce(String where, Throwable failure) {
         if (reported.add(where + "|" + causeOf(failure))) {
@@ -74,13 +76,7 @@ public final class Diagnostics {
 
     private static String causeOf(Throwable failure) {
         if (failure instanceof StoreUnavailableException) {
-            Throwable root = failure;
-            for (int depth = 0; root.getCause() != null && depth < MAX_CAUSES; depth++) {
-                root = root.getCause();
-            }
-            // Identity hashes, offsets and durations vary between failures of one cause.
-            String message = String.valueOf(root.getMessage()).replaceAll("@[0-9a-fA-F]+|[0-9]+", "#");
-            return "store|" + root.getClass().getName() + "|" + message;
+            return "store|" + FailureCause.of(failure);
         }
         StackTraceElement[] trace = failure.getStackTrace();
         return failure.getClass().getName() + "|" + (trace.length > 0 ? trace[0] : "");
