@@ -13,27 +13,28 @@ COLUMNS = ["case", "round", "requests", "rps", "p50", "p99", "failed", "seconds"
 # The origins class-origins.sh counts, in the order shown.
 ORIGINS = ["bytebuddy", "h2", "jackson", "yaml", "hikaricp", "agent", "jdk", "app", "total"]
 
-# case: (label, baseline case, target ratio)
+# case: (label, baseline case, target ratio). New keys: the embedded stores 0.80, the server stores 0.80
+# against the H2-backed demo and 0.60 against the PostgreSQL-backed one, Redis 0.95; replays 3x on every store.
 CASES = {
     "bare-get": ("bare, GET /orders/1", None, None),
     "h2-get": ("agent H2, GET /orders/1 (undeclared)", "bare-get", 0.99),
     "pg-get": ("agent PostgreSQL, GET /orders/1 (undeclared)", "bare-get", 0.99),
     "mdb-get": ("agent MariaDB, GET /orders/1 (undeclared)", "bare-get", 0.99),
     "bare-create": ("bare, POST /orders", None, None),
-    "h2-new": ("agent H2, POST /orders, new keys", "bare-create", 0.95),
+    "h2-new": ("agent H2, POST /orders, new keys", "bare-create", 0.80),
     "pg-new": ("agent PostgreSQL, POST /orders, new keys", "bare-create", 0.80),
     "mdb-new": ("agent MariaDB, POST /orders, new keys", "bare-create", 0.80),
     "rd-new": ("agent Redis, POST /orders, new keys", "bare-create", 0.95),
-    "mv-new": ("agent mvstore: file store, POST /orders, new keys", "bare-create", 0.95),
-    "h2-replay": ("agent H2, POST /orders, replays", "bare-create", 0.95),
-    "pg-replay": ("agent PostgreSQL, POST /orders, replays", "bare-create", 0.95),
-    "mdb-replay": ("agent MariaDB, POST /orders, replays", "bare-create", 0.95),
-    "rd-replay": ("agent Redis, POST /orders, replays", "bare-create", 1.5),
-    "mv-replay": ("agent mvstore: file store, POST /orders, replays", "bare-create", 0.95),
+    "mv-new": ("agent mvstore: file store, POST /orders, new keys", "bare-create", 0.80),
+    "h2-replay": ("agent H2, POST /orders, replays", "bare-create", 3.0),
+    "pg-replay": ("agent PostgreSQL, POST /orders, replays", "bare-create", 3.0),
+    "mdb-replay": ("agent MariaDB, POST /orders, replays", "bare-create", 3.0),
+    "rd-replay": ("agent Redis, POST /orders, replays", "bare-create", 3.0),
+    "mv-replay": ("agent mvstore: file store, POST /orders, replays", "bare-create", 3.0),
     # The demo's orders in PostgreSQL too: a service that writes its own data to a database server.
     "pgapp-bare-create": ("bare, POST /orders, orders in PostgreSQL", None, None),
-    "pgapp-pg-new": ("agent PostgreSQL, POST /orders, new keys, orders in PostgreSQL", "pgapp-bare-create", 0.80),
-    "pgapp-pg-replay": ("agent PostgreSQL, POST /orders, replays, orders in PostgreSQL", "pgapp-bare-create", 0.95),
+    "pgapp-pg-new": ("agent PostgreSQL, POST /orders, new keys, orders in PostgreSQL", "pgapp-bare-create", 0.60),
+    "pgapp-pg-replay": ("agent PostgreSQL, POST /orders, replays, orders in PostgreSQL", "pgapp-bare-create", 3.0),
 }
 
 
@@ -172,8 +173,8 @@ def main(samples_path, raw_path, conditions_path, files_path=None):
         for label, rows in (("bare", bare), ("agent (H2)", agent)):
             print("| %s | %.0f | %.0f | %s |" % (label, median(rows, "start_wall_ms"), median(rows, "start_cpu_ms"),
                                                  " ".join(r["start_wall_ms"] for r in rows)))
-        first = "met" if wall <= 500 and cpu <= 1000 else "not met"
-        print("| overhead | %+.0f | %+.0f | target ≤ +500 ms wall and ≤ +1 s CPU: %s; ≤ +300 ms wall: %s |"
+        first = "met" if wall <= 500 and cpu <= 800 else "not met"
+        print("| overhead | %+.0f | %+.0f | target ≤ +500 ms wall and ≤ +800 ms CPU: %s; ≤ +300 ms wall: %s |"
               % (wall, cpu, first, "met" if wall <= 300 else "not met"))
         print("\n| classes loaded by the first served POST /orders | " + " | ".join(ORIGINS) + " |")
         print("|---" * (len(ORIGINS) + 1) + "|")

@@ -1,5 +1,7 @@
 package dev.idempotency.agent.bootstrap;
 
+import java.lang.reflect.Method;
+
 /**
  * What adapters ask the core. Implemented by the core; called from advice on request threads.
  * Implementations never throw: internal failures become a {@link Verdict} per the endpoint's
@@ -53,13 +55,6 @@ public interface Gate {
     }
 
     /**
-     * A request that changes state (see {@link #changesState}), or a GET, matched no declared
-     * endpoint: the core keeps, by name only, what it carried, for {@code discover} (a GET only when
-     * it may change state: it carried a key, or its query names a command). {@code resourceClass} and
-     * {@code resourceMethod} are what a JAX-RS runtime matched, {@code null} at a servlet. Called by
-     * adapters for such misses only.
-     */
-    /**
      * Whether an undeclared {@code GET} may change state, so that {@link #undeclared} lists it: it
      * carries the key header, or its query names a command ({@code ?newOrder=&confirmed=true}).
      * Cheap: asked of every undeclared GET.
@@ -68,7 +63,14 @@ public interface Gate {
         return false;
     }
 
-    default void undeclared(RequestView request, Class<?> resourceClass, java.lang.reflect.Method resourceMethod) {
+    /**
+     * A request that changes state (see {@link #changesState}), or a GET, matched no declared
+     * endpoint: the core keeps, by name only, what it carried, for {@code discover} (a GET only when
+     * it may change state: it carried a key, or its query names a command). {@code resourceClass} and
+     * {@code resourceMethod} are what a JAX-RS runtime matched, {@code null} at a servlet. Called by
+     * adapters for such misses only.
+     */
+    default void undeclared(RequestView request, Class<?> resourceClass, Method resourceMethod) {
     }
 
     /** POST, PUT, PATCH and DELETE: the methods whose undeclared requests {@code discover} lists. */

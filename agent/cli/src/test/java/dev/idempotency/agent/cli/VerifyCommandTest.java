@@ -2,6 +2,7 @@ package dev.idempotency.agent.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,7 +128,7 @@ class VerifyCommandTest {
         return "http://127.0.0.1:" + unprotected.getAddress().getPort();
     }
 
-    private static void answer(com.sun.net.httpserver.HttpExchange exchange, int status, String json) throws IOException {
+    private static void answer(HttpExchange exchange, int status, String json) throws IOException {
         byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, bytes.length);

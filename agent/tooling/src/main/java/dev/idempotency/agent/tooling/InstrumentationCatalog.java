@@ -33,12 +33,7 @@ final class InstrumentationCatalog {
 
     /** {@link #all()}, and the {@link #clients()} when {@code withClients}. */
     static List<InstrumentationGroup> all(boolean withClients) {
-        if (!withClients) {
-            return all();
-        }
-        List<InstrumentationGroup> both = new ArrayList<>(all());
-        both.addAll(clients());
-        return Collections.unmodifiableList(both);
+        return withClients ? Registered.ENTRY_POINTS_AND_CLIENTS : Registered.ENTRY_POINTS;
     }
 
     /** Those of {@code all} whose group is not in {@code disabledGroups}. */
@@ -61,6 +56,8 @@ final class InstrumentationCatalog {
         private static final List<InstrumentationGroup> ALL = load();
         static final List<InstrumentationGroup> ENTRY_POINTS = withRoles(GroupRole.SERVLET, GroupRole.JAXRS);
         static final List<InstrumentationGroup> CLIENTS = withRoles(GroupRole.DOWNSTREAM_CLIENT);
+        static final List<InstrumentationGroup> ENTRY_POINTS_AND_CLIENTS =
+                withRoles(GroupRole.SERVLET, GroupRole.JAXRS, GroupRole.DOWNSTREAM_CLIENT);
 
         private static List<InstrumentationGroup> load() {
             List<InstrumentationGroup> groups = new ArrayList<>();

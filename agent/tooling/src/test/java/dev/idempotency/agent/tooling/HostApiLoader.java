@@ -1,5 +1,6 @@
 package dev.idempotency.agent.tooling;
 
+import dev.idempotency.agent.tooling.references.BridgeTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
@@ -16,8 +17,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * never answers for it.
  */
 final class HostApiLoader extends URLClassLoader {
-
-    private static final String BRIDGE_PACKAGE = "dev.idempotency.agent.bootstrap.";
 
     /** Resources this loader found absent, when it remembers them; {@code null} when it does not. */
     private final Set<String> absent;
@@ -58,7 +57,7 @@ final class HostApiLoader extends URLClassLoader {
         if (absent != null && absent.contains(name.replace('.', '/') + ".class")) {
             throw new ClassNotFoundException(name + ", remembered as absent");
         }
-        if (name.startsWith(BRIDGE_PACKAGE)) {
+        if (name.startsWith(BridgeTypes.PACKAGE)) {
             return HostApiLoader.class.getClassLoader().loadClass(name);
         }
         return super.loadClass(name, resolve);
