@@ -87,6 +87,11 @@ public final class MvStoreCompaction {
      * writes after it, and each move is synced before the place it left is reused. H2's own close
      * compacts too, but only where live chunks are sparse: a file of chunks the steps emptied, still
      * waiting out their retention, stays as long as it was.
+     *
+     * <p>It stops at the first pass that leaves the file neither shorter nor with less dead space.
+     * A small file never reaches the fill rate a pass aims at (its live pages and MVStore's own
+     * fill part of a block), so each pass would rewrite them into a new chunk and move it back,
+     * forever: every stop of an almost empty store spent the whole bound doing that.
      */
     public void atClose(MVStore store) {
         long stopAt = System.nanoTime() + AT_CLOSE_MILLIS * 1_000_000L;
@@ -96,6 +101,8 @@ public final class MvStoreCompaction {
         if (file == null) {
             return;
         }
+        long length = file.size();
+        long dead = length - H2Files.liveBytes(store);
         while (System.nanoTime() - stopAt < 0) {
             boolean rewrote = store.compact(TARGET_FILL_PERCENT, AT_CLOSE_WRITE_BYTES);
             store.commit();
@@ -109,6 +116,13 @@ public final class MvStoreCompaction {
             if (!rewrote && !sparse) {
                 return;
             }
+            long lengthAfter = file.size();
+            long deadAfter = lengthAfter - H2Files.liveBytes(store);
+            if (lengthAfter >= length && deadAfter >= dead) {
+                return;
+            }
+            length = lengthAfter;
+            dead = deadAfter;
         }
     }
 
