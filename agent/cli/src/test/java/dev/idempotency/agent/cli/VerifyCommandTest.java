@@ -13,6 +13,8 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -37,6 +39,8 @@ class VerifyCommandTest {
     private HttpServer unprotected;
     private final AtomicInteger orders = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
+    private final Set<String> members = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger memberRequests = new AtomicInteger();
     private Path config;
 
     @BeforeEach
@@ -54,13 +58,27 @@ class VerifyCommandTest {
             }
             answer(exchange, 201, "{\"id\":" + orders.incrementAndGet() + ",\"state\":\"created\"}");
         });
+        // Registers an e-mail address once; the same address again is the application's own 409.
+        unprotected.createContext("/members", exchange -> {
+            memberRequests.incrementAndGet();
+            String email;
+            try (InputStream body = exchange.getRequestBody()) {
+                email = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            if (members.add(email)) {
+                answer(exchange, 201, "{\"member\":" + members.size() + "}");
+            } else {
+                answer(exchange, 409, "{\"email\":\"taken\"}");
+            }
+        });
         unprotected.createContext("/stats", exchange -> {
             requests.incrementAndGet();
             answer(exchange, 200, "{\"orders\":" + orders.get() + "}");
         });
         unprotected.start();
         config = Files.writeString(dir.resolve("agent.yaml"),
-                "endpoints:\n  - name: create-order\n    method: POST\n    path: /orders\n");
+                "endpoints:\n  - name: create-order\n    method: POST\n    path: /orders\n"
+                        + "  - name: register-member\n    method: POST\n    path: /members\n");
     }
 
     @AfterEach
@@ -80,6 +98,22 @@ class VerifyCommandTest {
                 .containsPattern("create-order +concurrent requests with one key +failed");
         assertThat(orders.get()).as("the service executed every request, retries included").isGreaterThan(5);
         assertThat(result.err).doesNotContain("\tat ");
+    }
+
+    /**
+     * The application's own 409 (an address already taken) has the status an agent answers while a
+     * key's first request runs. It is the application's answer: the timeout check reports it as a
+     * refusal at once instead of retrying it as a wait until its 30 s run out.
+     */
+    @Test
+    void theApplicationsOwn409IsItsRefusalNotARequestInProgress() {
+        CliRun result = CliRun.of("verify", "--config", config.toString(), "--url", url(),
+                "--sample", "register-member={\"email\": \"fixed@example.com\"}");
+
+        assertThat(result.out).as(result.out + result.err)
+                .containsPattern("register-member +retry after a client timeout +refused")
+                .contains("the application refused the sample: 409 {\"email\":\"taken\"}");
+        assertThat(memberRequests.get()).as("requests to /members, each check's few included").isLessThan(30);
     }
 
     @Test

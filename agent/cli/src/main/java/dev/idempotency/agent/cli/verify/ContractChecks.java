@@ -215,7 +215,7 @@ final class ContractChecks {
         seen(target, probe.send(target, key, body, GIVE_UP_AFTER));
         long until = System.nanoTime() + RETRIES_FOR.toNanos();
         Answer retry = send(target, key, body);
-        while ((retry.status() == target.inProgressStatus || !retry.arrived()) && System.nanoTime() < until) {
+        while ((target.inProgress(retry) || !retry.arrived()) && System.nanoTime() < until) {
             pause();
             retry = send(target, key, body);
         }
@@ -252,8 +252,7 @@ final class ContractChecks {
         long executed = answers.stream().filter(answer -> answer.executed() && !answer.replayed()).count();
         List<String> unexpected = new ArrayList<>();
         for (Answer answer : answers) {
-            boolean fine = answer.executed() || (answer.status() == target.inProgressStatus
-                    && answer.problemType().equals("idempotency-request-in-progress"));
+            boolean fine = answer.executed() || target.inProgress(answer);
             if (!fine) {
                 unexpected.add(answer.describe());
             }

@@ -55,4 +55,13 @@ final class Target {
         this.sessionCookie = sessionCookie;
         this.sharedByAllCallers = sharedByAllCallers;
     }
+
+    /**
+     * Whether the agent answered that the key's first request still runs: the endpoint's in-progress
+     * status with the agent's problem type. An application may answer the same status for its own
+     * reasons (409 for an e-mail address already taken), which is its answer, not a wait.
+     */
+    boolean inProgress(Answer answer) {
+        return answer.status() == inProgressStatus && answer.problemType().equals("idempotency-request-in-progress");
+    }
 }
