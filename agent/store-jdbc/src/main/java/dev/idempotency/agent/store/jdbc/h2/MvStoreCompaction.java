@@ -89,9 +89,9 @@ public final class MvStoreCompaction {
      * waiting out their retention, stays as long as it was.
      *
      * <p>It stops at the first pass that leaves the file neither shorter nor with less dead space.
-     * A small file never reaches the fill rate a pass aims at (its live pages and MVStore's own
-     * fill part of a block), so each pass would rewrite them into a new chunk and move it back,
-     * forever: every stop of an almost empty store spent the whole bound doing that.
+     * On a small file a pass can always find work that gains nothing: it rewrites the few live
+     * pages into a new chunk, which leaves a gap, and moves that chunk back into the gap. A close
+     * spent its whole bound in such passes (2,815 of them on a file of five records).
      */
     public void atClose(MVStore store) {
         long stopAt = System.nanoTime() + AT_CLOSE_MILLIS * 1_000_000L;
