@@ -2,6 +2,7 @@ package dev.idempotency.agent.store.mvstore;
 
 import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.jdbc.h2.BatchGathering;
 import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * The one thread that changes the file. Callers queue a change and wait; the thread takes every
  * change queued, applies them in order, commits them as one chunk and only then answers each
  * caller (group commit): concurrent requests share one file write, and each call returns after
- * its change is in the file. Being the only writer, the thread decides every race of two claims
+ * its change is in the file. A batch that already holds more than one change waits briefly for
+ * the changes about to arrive ({@link BatchGathering}). Being the only writer, the thread decides every race of two claims
  * of one key by the order it takes them in. Between batches, whenever no change waits, it compacts
  * the file in small steps ({@link MvStoreCompaction}).
  */
@@ -96,6 +98,7 @@ final class SingleWriter implements AutoCloseable {
                 }
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
+                BatchGathering.gatherMore(queue, batch, MAX_BATCH);
                 commit(batch);
                 compacting = true;
             } catch (InterruptedException e) {

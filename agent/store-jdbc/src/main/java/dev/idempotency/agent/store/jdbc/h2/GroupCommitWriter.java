@@ -25,6 +25,8 @@ import dev.idempotency.agent.store.StoreUnavailableException;
  * commit instead of N. Each write runs under its own savepoint: a failing write is rolled back
  * alone and the others of its batch still commit. Callers block until the commit holding their
  * write is durable, so an acknowledged write survives a killed JVM exactly as in auto-commit.
+ * A batch that already holds more than one write waits briefly for the writes about to arrive
+ * ({@link BatchGathering}).
  *
  * <p>The queue holds at most one batch, so a queued caller waits for at most the batch being
  * committed plus its own; a caller finding the queue full waits for room within the same bound.
@@ -235,6 +237,7 @@ public final class GroupCommitWriter implements AutoCloseable {
             }
             batch.add(first);
             queue.drainTo(batch, maxBatch - 1);
+            BatchGathering.gatherMore(queue, batch, maxBatch);
             try {
                 commitBatch(batch);
             } catch (Throwable e) {
