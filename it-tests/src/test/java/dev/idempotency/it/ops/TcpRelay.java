@@ -14,10 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * A local port in front of a shared database, so a test can take "the database" away from the
  * agent without touching the server other tests use: {@link #cut()} refuses connections and breaks
  * the open ones; {@link #freeze()} keeps everything open but lets no byte through (a database that
- * stopped answering); {@link #loseWriteAnswers} breaks a connection once the server has a write
- * (an {@code INSERT}, in auto-commit, or a {@code COMMIT}; on Redis a script, {@code EVALSHA} or
- * {@code EVAL}), before its answer reaches the client: a connection killed between the commit and
- * its reply;
+ * stopped answering); {@link #loseAnswerToWriteNaming} breaks a connection once the server has a
+ * given write (an {@code INSERT}, in auto-commit, or a {@code COMMIT}; on Redis a script,
+ * {@code EVALSHA} or {@code EVAL}), before its answer reaches the client: a connection killed
+ * between the commit and its reply;
  * {@link #restore()} forwards again.
  */
 final class TcpRelay implements AutoCloseable {
@@ -27,7 +27,8 @@ final class TcpRelay implements AutoCloseable {
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket server;
     private volatile boolean frozen;
-    private volatile boolean losingWriteAnswers;
+    /** What the next write whose answer is lost names; null while none is to be lost. */
+    private volatile String losingAnswerTo;
     /** Server-side sockets that were sent a write while write answers are lost. */
     private final Set<Socket> committing = ConcurrentHashMap.newKeySet();
 
@@ -59,14 +60,18 @@ final class TcpRelay implements AutoCloseable {
         }
     }
 
-    /** While on, the server commits a write but the client never hears it: the relay breaks that connection instead. */
-    void loseWriteAnswers(boolean on) {
-        losingWriteAnswers = on;
+    /**
+     * The server commits the next write that names {@code marker} (a key), but the client never
+     * hears it: the relay breaks that connection instead. One answer is lost, that write's alone:
+     * the agent's later writes about the same key (a withdrawal) reach it and are answered.
+     */
+    void loseAnswerToWriteNaming(String marker) {
+        losingAnswerTo = marker;
     }
 
     synchronized void restore() throws IOException {
         frozen = false;
-        losingWriteAnswers = false;
+        losingAnswerTo = null;
         closeAll();
         if (server == null) {
             listen();
@@ -139,7 +144,7 @@ final class TcpRelay implements AutoCloseable {
                 if (!toServer && committing.remove(from)) {
                     return; // the server's answer to the write: dropped, and the pair broken below
                 }
-                if (toServer && losingWriteAnswers && isWrite(buffer, read)) {
+                if (toServer && losesAnswerTo(buffer, read)) {
                     committing.add(to);
                 }
                 out.write(buffer, 0, read);
@@ -153,6 +158,17 @@ final class TcpRelay implements AutoCloseable {
                 closeQuietly(to);
             }
         }
+    }
+
+    /** Whether these bytes are the write whose answer is to be lost; if so, no later one is. */
+    private synchronized boolean losesAnswerTo(byte[] bytes, int length) {
+        String marker = losingAnswerTo;
+        if (marker == null || !isWrite(bytes, length)
+                || !new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1).contains(marker)) {
+            return false;
+        }
+        losingAnswerTo = null;
+        return true;
     }
 
     /**
