@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # End-to-end benchmark: the javax legacy demo (embedded Tomcat 9) bare, and with the agent on the
-# embedded H2 store, the mvstore: file store, PostgreSQL, MariaDB and Redis, in one run, with the
+# embedded H2 SQL store, the mvstore: file store (the default), PostgreSQL, MariaDB and Redis, in one run, with the
 # raw store limit and start-up beside it. The pgapp-* cases keep the demo's orders in PostgreSQL
 # instead of its H2 file. A case named <case>@<x> runs <case> with the agent jar AGENT_<x> and/or
 # the lines STORE_<x> added to the store section of a server database's config (an A/B of two
@@ -162,9 +162,9 @@ launch() { # case run_id
   fi
   local kind=${name%%-*}
   case "$kind" in
-    h2) opts+=("-javaagent:$agent=config=$root/agent-config/examples/demo.yaml") ;;
-    mv) { cat "$root/agent-config/examples/demo.yaml"; printf '\nstore:\n  url: mvstore:./idempotency-store/agent\n'; } \
+    h2) { cat "$root/agent-config/examples/demo.yaml"; printf '\nstore:\n  url: jdbc:h2:file:./idempotency-store/agent\n'; } \
           >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
+    mv) opts+=("-javaagent:$agent=config=$root/agent-config/examples/demo.yaml") ;;  # the default store
     pg|mdb|rd) server_config "$kind" "${TABLE_PREFIX}$2" "$store" >"$WORK/agent.yaml"; opts+=("-javaagent:$agent=config=$WORK/agent.yaml") ;;
   esac
   local start; start=$(date +%s%N)
@@ -270,13 +270,13 @@ run_case() { # case round
   log "$name round $round: $(cut -d' ' -f2 <<<"$measured") req/s after ${warmed}s warm-up, $(cut -d' ' -f5 <<<"$measured") non-2xx"
 }
 
-# Start-up alone, alternating bare and agent (H2): time and CPU to the first served POST /orders, and
+# Start-up alone, alternating bare and agent (the default store, mvstore:): time and CPU to the first served POST /orders, and
 # the classes loaded by then, by origin (class-origins.sh, read after the sample is timed).
 startup_samples() {
   local i
   for ((i = 1; i <= STARTUP_SAMPLES; i++)); do
-    for name in startup-bare startup-h2; do
-      local kind=bare; [ "$name" = startup-h2 ] && kind=h2
+    for name in startup-bare startup-mv; do
+      local kind=bare; [ "$name" = startup-mv ] && kind=mv
       launch "$kind-startup" "s$i$RANDOM"
       local started=$STARTED
       local origins; origins=$("$here/class-origins.sh" "$PID" || true)

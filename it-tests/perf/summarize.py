@@ -164,13 +164,13 @@ def main(samples_path, raw_path, conditions_path, files_path=None):
 
     starts = {case: rows for case, rows in samples.items()}
     bare = starts.get("startup-bare")
-    agent = starts.get("startup-h2")
+    agent = starts.get("startup-mv")
     if bare and agent:
         wall = median(agent, "start_wall_ms") - median(bare, "start_wall_ms")
         cpu = median(agent, "start_cpu_ms") - median(bare, "start_cpu_ms")
         print("\n| start-up to the first served POST /orders | wall ms | JVM CPU ms | samples (wall) |")
         print("|---|---|---|---|")
-        for label, rows in (("bare", bare), ("agent (H2)", agent)):
+        for label, rows in (("bare", bare), ("agent (mvstore:)", agent)):
             print("| %s | %.0f | %.0f | %s |" % (label, median(rows, "start_wall_ms"), median(rows, "start_cpu_ms"),
                                                  " ".join(r["start_wall_ms"] for r in rows)))
         first = "met" if wall <= 500 and cpu <= 800 else "not met"
@@ -178,7 +178,7 @@ def main(samples_path, raw_path, conditions_path, files_path=None):
               % (wall, cpu, first, "met" if wall <= 300 else "not met"))
         print("\n| classes loaded by the first served POST /orders | " + " | ".join(ORIGINS) + " |")
         print("|---" * (len(ORIGINS) + 1) + "|")
-        for label, rows in (("bare", bare), ("agent (H2)", agent)):
+        for label, rows in (("bare", bare), ("agent (mvstore:)", agent)):
             print("| %s | %s |" % (label, " | ".join("%.0f" % median_origin(rows, o) for o in ORIGINS)))
 
     store_files(files_path)

@@ -192,7 +192,7 @@ class ConfigLoaderTest {
 
         assertThat(config.serviceName()).isEqualTo("unknown-service");
         assertThat(config.onConfigError()).isEqualTo(OnConfigError.FAIL);
-        assertThat(config.store().url()).isEqualTo("jdbc:h2:file:./idempotency-store/agent");
+        assertThat(config.store().url()).isEqualTo("mvstore:./idempotency-store/agent");
         assertThat(config.store().user()).isEqualTo("sa");
         assertThat(config.store().password()).isEmpty();
         assertThat(config.store().table()).isEqualTo("idempotency_record");

@@ -41,7 +41,7 @@ class ExamplesTest {
 
         assertThat(config.serviceName()).isEqualTo("orders-demo");
         assertThat(config.onConfigError()).isEqualTo(OnConfigError.FAIL);
-        assertThat(config.store().url()).isEqualTo("jdbc:h2:file:./idempotency-store/agent");
+        assertThat(config.store().url()).isEqualTo("mvstore:./idempotency-store/agent");
         assertThat(config.logging().sink()).isEqualTo(LogSink.STDOUT);
         assertThat(config.endpoints()).extracting(EndpointConfig::name, EndpointConfig::method, e -> e.path().orElseThrow().text())
                 .containsExactly(

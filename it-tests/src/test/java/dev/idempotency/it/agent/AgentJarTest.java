@@ -36,7 +36,7 @@ class AgentJarTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("hello from a plain program");
-        assertThat(run.stderr()).contains(": 2 endpoints declared in " + config.toAbsolutePath().normalize() + ", store h2");
+        assertThat(run.stderr()).contains(": 2 endpoints declared in " + config.toAbsolutePath().normalize() + ", store mvstore");
         assertThat(run.stderr()).as("on any Java: no sun.misc.Unsafe, no bootstrap search path for class sharing to refuse")
                 .doesNotContain("sun.misc.Unsafe").doesNotContain("Sharing is only supported").doesNotContain("WARNING");
         assertThat(run.stdout()).contains("java " + Runtime.version().feature());
@@ -49,7 +49,7 @@ class AgentJarTest {
         ProgramRun run = runWithAgent(null, config);
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.stderr()).contains(": 1 endpoint declared in " + config.toAbsolutePath().normalize() + ", store h2");
+        assertThat(run.stderr()).contains(": 1 endpoint declared in " + config.toAbsolutePath().normalize() + ", store mvstore");
     }
 
     @Test
@@ -172,7 +172,9 @@ class AgentJarTest {
 
     @Test
     void anApplicationsOwnJdbcDriversAreTheOnlyOnesItSeesAndNothingOfTheAgentIsFound() throws Exception {
-        Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n");
+        // The SQL store, whose H2 driver is the agent's own, beside the application's H2 driver of another version.
+        Path config = write("agent.yaml", "endpoints:\n  - method: POST\n    path: /orders\n"
+                + "store:\n  url: jdbc:h2:file:./idempotency-store/agent\n");
 
         ProgramRun run = runWithAgent("config=" + config, null, DriverProgram.class, applicationWithItsOwnDrivers());
 

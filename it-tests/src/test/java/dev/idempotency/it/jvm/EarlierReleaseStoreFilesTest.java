@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,12 +40,37 @@ class EarlierReleaseStoreFilesTest {
     void theEarlierReleasesAnswerIsReplayedAndNewKeysAreStored(String urlPrefix, String suffix, String fixture,
             @TempDir Path workDir) throws IOException {
         Path store = workDir.resolve("store/agent");
-        Files.createDirectories(store.getParent());
+        copy(fixture, store.resolveSibling("agent" + suffix));
+        replaysTheEarlierAnswerAndStoresNewKeys(workDir, "store:\n  url: " + urlPrefix + store + "\n");
+    }
+
+    /**
+     * A config without a store section: the earlier release kept its records in the SQL store's
+     * file under the working directory, this one in the file store at the same path, which imports
+     * that file when it first opens and keeps the old one aside, never read again.
+     */
+    @Test
+    void theEarlierDefaultStoresFileIsImportedByTheDefaultStore(@TempDir Path workDir) throws IOException {
+        Path store = workDir.resolve("idempotency-store/agent");
+        copy("written-by-h2-2.5.252.mv.db", store.resolveSibling("agent.mv.db"));
+
+        replaysTheEarlierAnswerAndStoresNewKeys(workDir, "");
+
+        assertThat(store.resolveSibling("agent.mvstore")).as("the default store's file").exists();
+        assertThat(store.resolveSibling("agent.mv.db")).doesNotExist();
+        assertThat(store.resolveSibling("agent.mv.db.imported")).as("the earlier file, kept").exists();
+    }
+
+    private void copy(String fixture, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
         try (InputStream earlier = getClass().getResourceAsStream("/earlier-release/" + fixture)) {
-            Files.copy(earlier, store.resolveSibling("agent" + suffix));
+            Files.copy(earlier, to);
         }
+    }
+
+    private static void replaysTheEarlierAnswerAndStoresNewKeys(Path workDir, String storeSection) throws IOException {
         Path config = Files.writeString(workDir.resolve("agent.yaml"), "service-name: estate\n"
-                + "store:\n  url: " + urlPrefix + store + "\n"
+                + storeSection
                 + "logging:\n  sink: file\n  file: " + workDir.resolve("attempts.jsonl") + "\n"
                 + "endpoints:\n  - name: create-order\n    method: POST\n    path: /orders\n");
 

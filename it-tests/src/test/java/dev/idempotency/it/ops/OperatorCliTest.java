@@ -16,14 +16,18 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The operator's commands against a service running with the agent on the default embedded
- * store: each says what happened and what to do, and its exit status tells the truth.
+ * The operator's commands against a service running with the agent on the embedded SQL store
+ * (an H2 file, which admits one process; the file store's commands work through the service, as
+ * {@code FileStoreCommandsWhileRunningTest} shows): each says what happened and what to do, and
+ * its exit status tells the truth.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class OperatorCliTest {
 
     private static final String CONFIG = """
             service-name: operator-cli
+            store:
+              url: jdbc:h2:file:./idempotency-store/agent
             endpoints:
               - name: create-order
                 method: POST
@@ -55,7 +59,7 @@ class OperatorCliTest {
     }
 
     @Test
-    void aToolOnTheEmbeddedStoreOfARunningServiceSaysWhatToDo() {
+    void aToolOnTheEmbeddedSqlStoreOfARunningServiceSaysWhatToDo() {
         AgentCli.Result listed = new AgentCli(workDir, config).run("list", "--state", "unknown");
 
         assertThat(listed.exitCode()).as(listed.toString()).isEqualTo(1);

@@ -8,13 +8,17 @@ import java.util.regex.Pattern;
  * Where the store lives (a JDBC URL, or {@value #FILE_STORE_PREFIX} and a path for the embedded
  * file store without SQL) and how long it may take to answer: the config's {@code store}
  * section, as the store takes it. Immutable; {@code with*} methods return a changed copy. The
- * defaults give the embedded H2 file store a single instance needs.
+ * defaults give the embedded file store a single instance needs.
  */
 public final class StoreSettings {
 
-    public static final String DEFAULT_URL = "jdbc:h2:file:./idempotency-store/agent";
     /** URLs of the embedded file store on H2's MVStore alone: {@code mvstore:<path>}, no JDBC. */
     public static final String FILE_STORE_PREFIX = "mvstore:";
+    /**
+     * The embedded file store in the working directory. It imports, once, the records of the SQL
+     * store's file an earlier default left at the same path ({@code jdbc:h2:file:}, the same path).
+     */
+    public static final String DEFAULT_URL = FILE_STORE_PREFIX + "./idempotency-store/agent";
     public static final String DEFAULT_TABLE = "idempotency_record";
 
     public static final int MAX_POOL_SIZE = 1024;
@@ -53,7 +57,10 @@ public final class StoreSettings {
         this.waitReplicas = waitReplicas;
     }
 
-    /** H2 file store in the working directory, pool of 8, 2 s to connect, 2 s per statement. */
+    /**
+     * The embedded file store in the working directory, 2 s to connect, 2 s per statement; for a
+     * JDBC URL set later, user {@code sa} (H2's), a pool of 8.
+     */
     public static StoreSettings defaults() {
         return new StoreSettings(DEFAULT_URL, "sa", "", DEFAULT_TABLE, 8, Duration.ofSeconds(2), Duration.ofSeconds(2), 0);
     }

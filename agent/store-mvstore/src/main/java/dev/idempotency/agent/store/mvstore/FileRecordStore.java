@@ -35,6 +35,7 @@ final class FileRecordStore implements IdempotencyStore {
 
     private final OpenFile file;
     private final SingleWriter writer;
+    private final PendingAttempts pendingAttempts = new PendingAttempts();
 
     FileRecordStore(OpenFile file, long waitMillis) {
         this.file = file;
@@ -51,8 +52,9 @@ final class FileRecordStore implements IdempotencyStore {
 
     /**
      * A live COMPLETED record is answered from a read, its attempt counted by a write that is not
-     * awaited (as the SQL stores do: a replay needs no write of its own). Anything else is decided
-     * by the writer.
+     * awaited (as the SQL stores do: a replay needs no write of its own), and numbered with the
+     * attempts counted before it whose writes are still queued ({@link PendingAttempts}). Anything
+     * else is decided by the writer.
      */
     @Override
     public ClaimResult claim(ClaimRequest request) {
@@ -61,11 +63,26 @@ final class FileRecordStore implements IdempotencyStore {
         long now = System.currentTimeMillis();
         if (seen != null && seen.state == RecordState.COMPLETED && !seen.expired(now)) {
             long token = seen.fencingToken;
-            writer.writeLater("count a replay's attempt", (records, at) -> countAttempt(records, recordKey, token));
-            seen.attempts++;
+            pendingAttempts.count(recordKey, token);
+            try {
+                writer.writeLater("count a replay's attempt", (records, at) -> {
+                    pendingAttempts.write(recordKey, token, () -> countAttempt(records, recordKey, token));
+                    return null;
+                });
+            } catch (RuntimeException notQueued) {
+                pendingAttempts.uncount(recordKey, token);
+                throw notQueued;
+            }
+            seen.attempts = pendingAttempts.attempts(recordKey, token, () -> writtenAttempts(recordKey, seen));
             return ClaimResult.existing(seen.toRecord(request.scope(), request.key(), now));
         }
         return writer.write("claim", (records, at) -> claimOn(records, recordKey, request, at));
+    }
+
+    /** The attempts the file holds for {@code seen}'s generation of the record (as seen, if it has been replaced since). */
+    private int writtenAttempts(String recordKey, Row seen) {
+        Row now = readOrNull(recordKey);
+        return now != null && now.fencingToken == seen.fencingToken ? now.attempts : seen.attempts;
     }
 
     private static ClaimResult claimOn(RecordFile records, String recordKey, ClaimRequest request, long now) {

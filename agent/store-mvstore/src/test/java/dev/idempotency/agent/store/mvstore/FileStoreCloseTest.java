@@ -58,7 +58,7 @@ class FileStoreCloseTest {
     void closingAStoreWhoseFileIsMostlyDeadSpaceCopiesItsLiveRecordsIntoANewFile() {
         String url = FileStores.URL_PREFIX + directory.resolve("copied").toAbsolutePath();
         Path file = FileStores.storeFile(url);
-        int records = 2_000;
+        int records = 8_000;
         long open;
         Object before;
         try (IdempotencyStore store = FileStores.open(StoreSettings.forUrl(url))) {

@@ -149,10 +149,11 @@ public final class MvStoreCompaction {
      * Copies the live data of the closed file {@code fileName} into a new file that then takes its
      * place: MVStore's own offline compaction, which writes a temporary file beside it and renames
      * it over the old one. A process killed meanwhile leaves the old file as it was, and the
-     * temporary file, which the next open deletes ({@link #cleanUpAfterACopy}).
+     * temporary file, which the next open deletes ({@link #cleanUpAfterACopy}). The copy's pages
+     * are compressed, as the file store writes its own.
      */
     public static void copyLiveData(String fileName) {
-        MVStoreTool.compact(fileName, false);
+        MVStoreTool.compact(fileName, true);
     }
 
     /** Deletes what a copy ({@link #copyLiveData}) cut short by a killed process left beside {@code fileName}. */
