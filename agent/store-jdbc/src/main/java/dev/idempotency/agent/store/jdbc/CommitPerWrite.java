@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.StoreThreads;
 import dev.idempotency.agent.store.StoreUnavailableException;
+import dev.idempotency.agent.store.attempts.AttemptTally;
 
 /**
  * Every write commits on the caller's own pooled connection; replay counts are written by a
@@ -66,7 +67,7 @@ public class CommitPerWrite extends WriteStrategy {
         AttemptTally.Flush flush = tally.flush();
         boolean durable = false;
         try {
-            table.run("count replays", connection -> Transactions.run(connection, () -> flush.write(connection)));
+            table.run("count replays", connection -> Transactions.run(connection, () -> attemptCounts(flush).apply(connection)));
             durable = true;
         } catch (StoreUnavailableException e) {
             LOG.debug("Idempotency store: replay attempt counts not written yet: {}", e.getMessage());

@@ -24,6 +24,7 @@ import dev.idempotency.agent.store.RecordState;
 import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.attempts.AttemptTally;
 import dev.idempotency.agent.store.StoredResponse;
 
 /**
@@ -246,7 +247,7 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
             AttemptTally.Flush flush = unwrittenAttempts.flush();
             boolean durable = false;
             try {
-                write("count replays", flush::write);
+                write("count replays", writes.attemptCounts(flush));
                 durable = true;
             } catch (StoreUnavailableException e) {
                 LOG.warn("Idempotency store: replay attempt counts not written on close: {}", e.getMessage());

@@ -13,6 +13,7 @@ import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.attempts.AttemptTally;
 
 /**
  * A claim of a key whose record is COMPLETED and unexpired, answered from a plain read: its
@@ -35,7 +36,7 @@ final class ReplayReads {
 
     ReplayReads(RecordTable table) {
         this.table = table;
-        this.unwrittenAttempts = new AttemptTally(table.sql);
+        this.unwrittenAttempts = new AttemptTally();
     }
 
     /**

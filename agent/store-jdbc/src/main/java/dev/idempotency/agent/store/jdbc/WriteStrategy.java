@@ -8,6 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.StoredRecord;
+import dev.idempotency.agent.store.attempts.AttemptTally;
 
 /**
  * How one store writes: chosen once per database when the store opens ({@link Dialect#writeStrategy}).
@@ -66,6 +67,25 @@ public abstract class WriteStrategy implements AutoCloseable {
 
     /** Has the tally's counts written later, off the callers' threads. */
     public abstract void flushLater(AttemptTally tally);
+
+    /** The write of a flush of replays' attempt counts: one batch of updates, each fenced by its record's token. */
+    protected final RecordTable.SqlWork<Integer> attemptCounts(AttemptTally.Flush flush) {
+        return connection -> {
+            try (PreparedStatement update = connection.prepareStatement(table.sql.addAttempts)) {
+                int records = flush.write((scope, key, fencingToken, attempts) -> {
+                    update.setInt(1, attempts);
+                    update.setString(2, scope);
+                    update.setString(3, key);
+                    update.setLong(4, fencingToken);
+                    update.addBatch();
+                });
+                if (records > 0) {
+                    update.executeBatch();
+                }
+                return records;
+            }
+        };
+    }
 
     /** Stops what the strategy runs besides its callers (after what is queued). */
     @Override

@@ -9,6 +9,7 @@ import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.store.attempts.AttemptTally;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -33,13 +34,22 @@ final class FileRecordStore implements IdempotencyStore {
     /** Expired records deleted per write: a claim queued behind a purge waits for one slice. */
     static final int PURGE_SLICE = 25;
 
+    /**
+     * How long a replay waits for a flush of attempt counts under way to reach the maps, so that
+     * its number counts them once; past it, the replay is numbered as well as it can be.
+     */
+    private static final long ATTEMPT_FLUSH_WAIT_MILLIS = 200;
+    /** Reads of a replay's attempt number that a flush may disturb before the last one is kept. */
+    private static final int ATTEMPT_READS = 4;
+
     private final OpenFile file;
     private final SingleWriter writer;
-    private final PendingAttempts pendingAttempts = new PendingAttempts();
+    private final AttemptTally unwrittenAttempts = new AttemptTally();
 
     FileRecordStore(OpenFile file, long waitMillis) {
         this.file = file;
         this.writer = new SingleWriter(file, waitMillis);
+        unwrittenAttempts.flushWith(this::flushAttemptsLater);
     }
 
     SingleWriter writer() {
@@ -51,38 +61,75 @@ final class FileRecordStore implements IdempotencyStore {
     }
 
     /**
-     * A live COMPLETED record is answered from a read, its attempt counted by a write that is not
-     * awaited (as the SQL stores do: a replay needs no write of its own), and numbered with the
-     * attempts counted before it whose writes are still queued ({@link PendingAttempts}). Anything
-     * else is decided by the writer.
+     * A live COMPLETED record is answered from a read; its attempt is counted in memory and written
+     * by a later flush with other replays' counts (as the SQL stores do: a replay needs no write of
+     * its own), and numbered with the counts not yet written ({@link AttemptTally}). Anything else
+     * is decided by the writer.
      */
     @Override
     public ClaimResult claim(ClaimRequest request) {
         String recordKey = RecordKeys.record(request.scope(), request.key());
+        long moment = unwrittenAttempts.moment(0);
         Row seen = readOrNull(recordKey);
         long now = System.currentTimeMillis();
         if (seen != null && seen.state == RecordState.COMPLETED && !seen.expired(now)) {
-            long token = seen.fencingToken;
-            pendingAttempts.count(recordKey, token);
-            try {
-                writer.writeLater("count a replay's attempt", (records, at) -> {
-                    pendingAttempts.write(recordKey, token, () -> countAttempt(records, recordKey, token));
-                    return null;
-                });
-            } catch (RuntimeException notQueued) {
-                pendingAttempts.uncount(recordKey, token);
-                throw notQueued;
+            int unwritten = unwrittenAttempts.count(request.scope(), request.key(), seen.fencingToken);
+            int attempts = seen.attempts + unwritten;
+            if (!unwrittenAttempts.unchangedSince(moment)) {
+                attempts = attemptsReadAgain(recordKey, request, seen, attempts);
             }
-            seen.attempts = pendingAttempts.attempts(recordKey, token, () -> writtenAttempts(recordKey, seen));
+            seen.attempts = attempts;
             return ClaimResult.existing(seen.toRecord(request.scope(), request.key(), now));
         }
         return writer.write("claim", (records, at) -> claimOn(records, recordKey, request, at));
     }
 
-    /** The attempts the file holds for {@code seen}'s generation of the record (as seen, if it has been replaced since). */
-    private int writtenAttempts(String recordKey, Row seen) {
-        Row now = readOrNull(recordKey);
-        return now != null && now.fencingToken == seen.fencingToken ? now.attempts : seen.attempts;
+    /**
+     * A flush moved attempt counts from the tally to the file while the replay read its record:
+     * the two are read again, at one moment, this replay's own count now among them. A record
+     * replaced meanwhile, or a file that fails this read, keeps the first reading.
+     */
+    private int attemptsReadAgain(String recordKey, ClaimRequest request, Row seen, int firstReading) {
+        for (int read = 0; read < ATTEMPT_READS; read++) {
+            long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+            Row now = readOrNull(recordKey);
+            if (now == null || now.fencingToken != seen.fencingToken) {
+                return firstReading;
+            }
+            int attempts = now.attempts + unwrittenAttempts.unwritten(request.scope(), request.key(), seen.fencingToken);
+            if (unwrittenAttempts.unchangedSince(moment)) {
+                return attempts;
+            }
+        }
+        return firstReading;
+    }
+
+    /** Queues a flush of the replays' counts; false once the writer takes no more changes. */
+    private boolean flushAttemptsLater() {
+        AttemptTally.Flush flush = unwrittenAttempts.flush();
+        try {
+            writer.writeLater("count replays", (records, now) -> writeAttempts(records, flush), flush::lost);
+            return true;
+        } catch (RuntimeException closed) {
+            return false;
+        }
+    }
+
+    /**
+     * On the writer's thread: adds the counts the flush takes to their records. Readers see them
+     * in the maps once applied, so the flush ends for them here; a commit of the batch that then
+     * fails gives the counts back ({@link AttemptTally.Flush#lost}).
+     */
+    private static Integer writeAttempts(RecordFile records, AttemptTally.Flush flush) {
+        boolean written = false;
+        try {
+            int counted = flush.write((scope, key, fencingToken, attempts) ->
+                    addAttempts(records, RecordKeys.record(scope, key), fencingToken, attempts));
+            written = true;
+            return counted;
+        } finally {
+            flush.end(written);
+        }
     }
 
     private static ClaimResult claimOn(RecordFile records, String recordKey, ClaimRequest request, long now) {
@@ -106,14 +153,13 @@ final class FileRecordStore implements IdempotencyStore {
         return claimed ? ClaimResult.claimed(record) : ClaimResult.existing(record);
     }
 
-    private static Void countAttempt(RecordFile records, String recordKey, long token) {
+    private static void addAttempts(RecordFile records, String recordKey, long token, int attempts) {
         Row before = records.read(recordKey);
         if (before != null && before.fencingToken == token) {
             Row row = copy(before);
-            row.attempts++;
+            row.attempts += attempts;
             records.write(recordKey, before, row);
         }
-        return null;
     }
 
     @Override
@@ -313,6 +359,10 @@ final class FileRecordStore implements IdempotencyStore {
 
     @Override
     public void close() {
+        if (!unwrittenAttempts.isEmpty()) {
+            // Counts a failed commit gave back, which no later replay has had flushed.
+            flushAttemptsLater();
+        }
         writer.close();
         file.close();
     }

@@ -54,14 +54,17 @@ final class SingleWriter implements AutoCloseable {
      *         than the store's timeouts allow
      */
     <T> T write(String operation, Change<T> change) {
-        Pending<T> pending = new Pending<>(operation, change, true);
+        Pending<T> pending = new Pending<>(operation, change, true, () -> { });
         enqueue(pending);
         return pending.await(waitMillis);
     }
 
-    /** Queues {@code change} without waiting for it (attempt counts of replays). */
-    void writeLater(String operation, Change<?> change) {
-        enqueue(new Pending<>(operation, change, false));
+    /**
+     * Queues {@code change} without waiting for it (attempt counts of replays); {@code lost} runs
+     * if it fails, or its batch's commit does (MVStore then drops what the batch applied).
+     */
+    void writeLater(String operation, Change<?> change, Runnable lost) {
+        enqueue(new Pending<>(operation, change, false, lost));
     }
 
     /** Batches committed so far (for tests and benchmarks). */
@@ -163,15 +166,17 @@ final class SingleWriter implements AutoCloseable {
         private final String operation;
         private final Change<T> change;
         private final boolean awaited;
+        private final Runnable lost;
         private T result;
         private RuntimeException failure;
         private boolean applied;
         private boolean done;
 
-        Pending(String operation, Change<T> change, boolean awaited) {
+        Pending(String operation, Change<T> change, boolean awaited, Runnable lost) {
             this.operation = operation;
             this.change = change;
             this.awaited = awaited;
+            this.lost = lost;
         }
 
         void apply(RecordFile file, long now) {
@@ -193,13 +198,17 @@ final class SingleWriter implements AutoCloseable {
             }
         }
 
-        synchronized void fail(RuntimeException cause) {
-            if (!done) {
+        void fail(RuntimeException cause) {
+            synchronized (this) {
+                if (done) {
+                    return;
+                }
                 failure = cause;
                 applied = false;
                 done = true;
                 notifyAll();
             }
+            lost.run();
         }
 
         synchronized T await(long waitMillis) {

@@ -1,6 +1,6 @@
 package dev.idempotency.agent.store.jdbc.h2;
 
-import dev.idempotency.agent.store.jdbc.AttemptTally;
+import dev.idempotency.agent.store.attempts.AttemptTally;
 import dev.idempotency.agent.store.jdbc.RecordTable;
 import dev.idempotency.agent.store.jdbc.WriteStrategy;
 
@@ -92,7 +92,7 @@ public final class GroupCommit extends WriteStrategy {
     public void flushLater(AttemptTally tally) {
         tally.flushWith(() -> {
             AttemptTally.Flush flush = tally.flush();
-            return writer.writeLater("count replays", flush::write, flush::end);
+            return writer.writeLater("count replays", attemptCounts(flush)::apply, flush::end);
         });
     }
 

@@ -1,11 +1,8 @@
-package dev.idempotency.agent.store.jdbc;
+package dev.idempotency.agent.store.attempts;
 
+import java.util.ArrayList;
 import java.util.Collections;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -14,13 +11,15 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Attempts of replays answered from a read, not yet written: a replay needs no commit of its own,
- * its count is added to the record in a later batch. Counts are kept per record generation
- * (scope, key, fencing token), so a count never lands on a record that replaced an expired one.
+ * Attempts of replays answered from a read, not yet written: a replay needs no write of its own,
+ * its count is added to the record by a later flush, which writes the counts of many replays at
+ * once. Counts are kept per record generation (scope, key, fencing token), so a count never lands
+ * on a record that replaced an expired one. A flush whose write is lost puts its counts back for
+ * the next one.
  *
- * <p>A count taken by a flush is in neither place a reader looks while the flush commits: gone
- * from the pending counts, not yet in the table a concurrent read sees. Readers therefore check
- * that no flush started or ended while they read ({@link #moment()}, {@link #unchangedSince}), and
+ * <p>A count taken by a flush is in neither place a reader looks while the flush writes it: gone
+ * from the pending counts, not yet in the record a concurrent read sees. Readers therefore check
+ * that no flush started or ended while they read ({@link #moment}, {@link #unchangedSince}), and
  * read again if one did, so that requests one after another are numbered exactly.
  */
 public final class AttemptTally {
@@ -28,6 +27,11 @@ public final class AttemptTally {
     /** Asks for a flush soon (on another thread); false when none could be scheduled now. */
     public interface FlushScheduler {
         boolean scheduleFlush();
+    }
+
+    /** Writes one generation's counted attempts, within the flush's write. */
+    public interface CountWriter<E extends Exception> {
+        void add(String scope, String key, long fencingToken, int attempts) throws E;
     }
 
     /** Added by a flush's start and end to {@link #flushes}: the high half counts the two, the low half the flushes under way. */
@@ -40,19 +44,15 @@ public final class AttemptTally {
     private final ConcurrentHashMap<Generation, Integer> pending = new ConcurrentHashMap<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
     private final AtomicLong flushes = new AtomicLong();
-    private final String addAttemptsSql;
     private volatile FlushScheduler scheduler = () -> false;
 
-    AttemptTally(TableSql sql) {
-        this.addAttemptsSql = sql.addAttempts;
-    }
-
+    /** How the store has its flushes run; until this is called, counts wait for {@link #flush()} calls. */
     public void flushWith(FlushScheduler scheduler) {
         this.scheduler = scheduler;
     }
 
     /** Counts one attempt; returns how many of this record's attempts are now unwritten. */
-    int count(String scope, String key, long fencingToken) {
+    public int count(String scope, String key, long fencingToken) {
         int unwritten = pending.merge(new Generation(scope, key, fencingToken), 1, Integer::sum);
         if (flushScheduled.compareAndSet(false, true) && !scheduler.scheduleFlush()) {
             // Nothing scheduled: the next count tries again.
@@ -62,18 +62,21 @@ public final class AttemptTally {
     }
 
     /** This record's attempts counted and not yet taken by a flush. */
-    int unwritten(String scope, String key, long fencingToken) {
+    public int unwritten(String scope, String key, long fencingToken) {
         return pending.getOrDefault(new Generation(scope, key, fencingToken), 0);
     }
 
     /**
-     * The moment a read of the table starts, once no flush is under way (waiting at most
-     * {@code waitMillis} for one to end): {@link #unchangedSince} then tells whether the table and
-     * the pending counts were read at one moment.
+     * The moment a read of a record starts, once no flush is under way (waiting at most
+     * {@code waitMillis} for one to end; 0 does not wait): {@link #unchangedSince} then tells
+     * whether the record and the pending counts were read at one moment.
      */
-    long moment(long waitMillis) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
+    public long moment(long waitMillis) {
         long now = flushes.get();
+        if ((now & UNDER_WAY) == 0 || waitMillis <= 0) {
+            return now;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis);
         while ((now & UNDER_WAY) != 0 && System.nanoTime() - deadline < 0) {
             LockSupport.parkNanos(POLL_NANOS);
             now = flushes.get();
@@ -82,78 +85,94 @@ public final class AttemptTally {
     }
 
     /** True when no flush was under way at {@code moment}, and none started or ended since. */
-    boolean unchangedSince(long moment) {
+    public boolean unchangedSince(long moment) {
         return (moment & UNDER_WAY) == 0 && flushes.get() == moment;
     }
 
-    /** A flush of the counts pending when it runs; {@link Flush#end} must follow, whatever happened. */
+    /** A flush of the counts pending when it writes; {@link Flush#end} must follow, whatever happened. */
     public Flush flush() {
         return new Flush();
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return pending.isEmpty();
     }
 
-    private Map<Generation, Integer> take() {
-        Map<Generation, Integer> taken = new HashMap<>();
+    private List<Counted> take() {
+        List<Counted> taken = new ArrayList<>();
         for (Generation generation : pending.keySet()) {
             Integer count = pending.remove(generation);
             if (count != null) {
-                taken.put(generation, count);
+                taken.add(new Counted(generation, count));
             }
         }
         return taken;
     }
 
-    private void putBack(Map<Generation, Integer> taken) {
-        taken.forEach((generation, count) -> pending.merge(generation, count, Integer::sum));
+    private void putBack(List<Counted> taken) {
+        taken.forEach(counted -> pending.merge(counted.generation, counted.attempts, Integer::sum));
     }
 
-    /** One flush: the counts it took stay its own until its commit is known to be durable, or put back. */
+    /**
+     * One flush: from {@link #write} until {@link #end}, readers read again. The counts it took
+     * stay its own until it is known whether they were written, or are put back.
+     */
     public final class Flush {
 
         private final AtomicBoolean started = new AtomicBoolean();
         private final AtomicBoolean ended = new AtomicBoolean();
-        private Map<Generation, Integer> taken = Collections.emptyMap();
+        private final AtomicBoolean putBack = new AtomicBoolean();
+        private List<Counted> taken = Collections.emptyList();
 
-        /** Writes the pending counts with the connection given (within its transaction, if any). */
-        public int write(Connection connection) throws SQLException {
+        /** Takes the pending counts and hands each to {@code writer}; returns how many records it counted. */
+        public <E extends Exception> int write(CountWriter<E> writer) throws E {
             if (!started.compareAndSet(false, true)) {
                 throw new IllegalStateException("a flush writes once");
             }
             flushes.addAndGet(FLUSH_STARTS);
             flushScheduled.set(false);
             taken = take();
-            if (taken.isEmpty()) {
-                return 0;
+            for (Counted counted : taken) {
+                Generation generation = counted.generation;
+                writer.add(generation.scope, generation.key, generation.fencingToken, counted.attempts);
             }
-            try (PreparedStatement update = connection.prepareStatement(addAttemptsSql)) {
-                for (Map.Entry<Generation, Integer> entry : taken.entrySet()) {
-                    Generation generation = entry.getKey();
-                    update.setInt(1, entry.getValue());
-                    update.setString(2, generation.scope);
-                    update.setString(3, generation.key);
-                    update.setLong(4, generation.fencingToken);
-                    update.addBatch();
-                }
-                update.executeBatch();
-                return taken.size();
-            }
+            return taken.size();
         }
 
         /**
-         * The flush is over: {@code durable} when its transaction committed. Counts of a flush
-         * that did not commit are kept for the next one rather than lost.
+         * The flush is over for readers: {@code written} when readers now see its counts in the
+         * records. Counts of a flush not written are kept for the next one rather than lost.
          */
-        public void end(boolean durable) {
+        public void end(boolean written) {
             if (!started.get() || !ended.compareAndSet(false, true)) {
                 return;
             }
-            if (!durable) {
-                putBack(taken);
+            if (!written) {
+                lost();
             }
             flushes.addAndGet(FLUSH_ENDS);
+        }
+
+        /**
+         * Its counts, which readers saw written, did not reach the disk after all (a commit after
+         * {@link #end} failed, and the store dropped what it had not committed): they go back to
+         * the next flush.
+         */
+        public void lost() {
+            if (started.get() && putBack.compareAndSet(false, true)) {
+                putBack(taken);
+            }
+        }
+    }
+
+    private static final class Counted {
+
+        final Generation generation;
+        final int attempts;
+
+        Counted(Generation generation, int attempts) {
+            this.generation = generation;
+            this.attempts = attempts;
         }
     }
 
