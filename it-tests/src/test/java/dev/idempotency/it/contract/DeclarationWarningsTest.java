@@ -89,6 +89,42 @@ class DeclarationWarningsTest {
         }
     }
 
+    /**
+     * A path declared misspelt: keyed requests reach the real path, which nothing declares, and
+     * each runs; once three have, while the declared endpoint has had none, the agent says so.
+     */
+    @Test
+    void keyedRequestsToAnUndeclaredPathWhileTheDeclaredOneIsIdleAreSaidOnce() throws IOException {
+        Path config = write("misspelt.yaml", """
+                service-name: declaration-warnings
+                logging:
+                  sink: stdout
+                endpoints:
+                  - name: create-order
+                    method: POST
+                    path: /ordres
+                """);
+        try (DemoApp app = DemoApp.servletJavax().workDir(dir.resolve("misspelt")).agentConfig(config).start()) {
+            Http http = Http.to(app.baseUri());
+            Stats before = Stats.of(http.get("/stats").json());
+
+            for (int i = 0; i < 4; i++) {
+                Http.Response created = http.postJson("/orders", ORDER, "Idempotency-Key", UUID.randomUUID().toString());
+                assertThat(created.status()).as(created.body()).isEqualTo(201);
+            }
+
+            assertThat(Stats.of(http.get("/stats").json()).minus(before).orders()).as("each request ran").isEqualTo(4);
+            String warning = "WARNING: endpoint create-order: 3 requests carried Idempotency-Key to POST /orders, "
+                    + "which no endpoint declares, so the agent protected none of them, while this endpoint "
+                    + "(POST /ordres) has been routed no request since start.";
+            awaitLine(app, warning);
+            assertThat(matching(app.stderr(), warning)).as("once").singleElement().asString()
+                    .contains("correct its path or method and restart", "discover");
+            awaitLine(app, "\"event.action\":\"endpoint_warning\"", true);
+            assertThat(matching(app.stdout(), "\"event.action\":\"endpoint_warning\"")).hasSize(1);
+        }
+    }
+
     @Test
     void anEndpointOnlyADisabledGroupServesRunsUnprotectedWithTheGroupAsTheCause() throws IOException {
         Path config = write("disabled.yaml", """

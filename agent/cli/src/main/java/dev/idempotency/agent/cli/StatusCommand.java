@@ -86,8 +86,9 @@ final class StatusCommand {
             return "";
         }
         return String.format(Locale.ROOT, ", %,d record(s)", records)
-                + (bytes < 0 ? "" : String.format(Locale.ROOT, ", %,d MB on disk (%,d bytes per record)",
-                        bytes >> 20, bytes / Math.max(1, records)));
+                + (bytes < 0 ? "" : String.format(Locale.ROOT, ", %,d MB on disk", bytes >> 20))
+                // An empty store's file is its header and empty maps, not a size per record.
+                + (bytes < 0 || records == 0 ? "" : String.format(Locale.ROOT, " (%,d bytes per record)", bytes / records));
     }
 
     /** A string-array attribute of the Status MBean; none from an agent that predates it. */

@@ -129,6 +129,7 @@ public final class IdempotencyGate implements Gate {
             undeclared.saw(request, resourceMethod == null ? null
                     : (resourceClass != null ? resourceClass : resourceMethod.getDeclaringClass()).getName() + "#"
                             + resourceMethod.getName());
+            routing.warnIfKeyedButUndeclared(request);
         } catch (RuntimeException e) {
             reports.report("discovery", e);
         }

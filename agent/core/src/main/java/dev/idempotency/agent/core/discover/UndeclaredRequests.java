@@ -106,7 +106,7 @@ public final class UndeclaredRequests {
      * or long hex segment replaced by {@code {id}}: every spelling of one handler is one entry, and the
      * path listed, once declared, routes them all.
      */
-    static String collapse(String path) {
+    public static String collapse(String path) {
         String normal = RoutedPath.normalise(path);
         if (normal.equals("/")) {
             return normal;

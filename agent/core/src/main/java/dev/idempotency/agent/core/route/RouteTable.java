@@ -33,6 +33,8 @@ public final class RouteTable {
     private final List<String> declaredFirstSegments = new ArrayList<>();
     /** Endpoints declared by resource method with no path: only a JAX-RS runtime's own dispatch can match them. */
     private final List<EndpointPolicy> resourceMethodOnly = new ArrayList<>();
+    /** Every declared endpoint, in declaration order. */
+    private final List<EndpointPolicy> declared = new ArrayList<>();
     private volatile DeclarationWarnings warnings = DeclarationWarnings.NONE;
 
     public RouteTable(Collection<EndpointPolicy> policies) {
@@ -40,6 +42,7 @@ public final class RouteTable {
         List<TemplateRoute> fromRoot = new ArrayList<>();
         List<String> declared = new ArrayList<>();
         for (EndpointPolicy policy : policies) {
+            this.declared.add(policy);
             if (policy.resourceMethod() != null) {
                 addResourceMethod(policy);
             }
@@ -80,6 +83,11 @@ public final class RouteTable {
                 return ResourceRoutes.of(resource, resourceMethods, RouteTable.this.warnings);
             }
         };
+    }
+
+    /** Every declared endpoint, in declaration order. */
+    public List<EndpointPolicy> declared() {
+        return Collections.unmodifiableList(declared);
     }
 
     /** The endpoints declared by resource method with no path, in declaration order. */

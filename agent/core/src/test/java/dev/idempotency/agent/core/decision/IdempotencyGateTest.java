@@ -932,6 +932,36 @@ class IdempotencyGateTest {
     }
 
     @Test
+    void keyedRequestsToAnUndeclaredPathAreSaidOnceWhileTheDeclaredEndpointHasHadNone() {
+        GateFixture fixture = new GateFixture(orders());
+
+        for (int i = 0; i < 5; i++) {
+            fixture.gate.undeclared(TestRequest.post("/ordres/" + i).header("Idempotency-Key", "k-" + i).build(), null,
+                    null);
+            fixture.gate.undeclared(TestRequest.post("/unkeyed").build(), null, null);
+        }
+
+        assertThat(fixture.listener.warnings).containsExactly("create-order: 3 requests carried Idempotency-Key to "
+                + "POST /ordres/{id}, which no endpoint declares, so the agent protected none of them, while this "
+                + "endpoint (POST /orders) has been routed no request since start. If it means POST /ordres/{id}, "
+                + "correct its path or method and restart; `java -jar idempotency-agent.jar discover` prints a "
+                + "declaration for every undeclared path");
+    }
+
+    @Test
+    void aClientsMisspeltTryIsNotSaidOnceTheDeclaredEndpointIsRouted() {
+        GateFixture fixture = new GateFixture(orders());
+
+        fixture.gate.undeclared(TestRequest.post("/order").header("Idempotency-Key", "k").build(), null, null);
+        assertThat(fixture.gate.route("POST", "", "/orders")).isNotNull();
+        for (int i = 0; i < 5; i++) {
+            fixture.gate.undeclared(TestRequest.post("/order").header("Idempotency-Key", "k").build(), null, null);
+        }
+
+        assertThat(fixture.listener.warnings).isEmpty();
+    }
+
+    @Test
     void throwingListenerDoesNotBreakTheRequest() {
         GateFixture fixture = new GateFixture(orders());
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(List.of(fixture.policy)),
