@@ -47,8 +47,12 @@ final class FileRecordStore implements IdempotencyStore {
     private final AttemptTally unwrittenAttempts = new AttemptTally();
 
     FileRecordStore(OpenFile file, long waitMillis) {
+        this(file, new SingleWriter(file, waitMillis));
+    }
+
+    FileRecordStore(OpenFile file, SingleWriter writer) {
         this.file = file;
-        this.writer = new SingleWriter(file, waitMillis);
+        this.writer = writer;
         unwrittenAttempts.flushWith(this::flushAttemptsLater);
     }
 
@@ -225,7 +229,7 @@ final class FileRecordStore implements IdempotencyStore {
             Duration ttl, RowCondition condition) {
         String recordKey = RecordKeys.record(scope, key);
         long ttlMillis = ttl.toMillis();
-        return writer.write(operation, (records, now) -> {
+        SingleWriter.Change<Boolean> change = (records, now) -> {
             Row before = records.read(recordKey);
             if (!owns(before, token) || !condition.holds(before, now)) {
                 return false;
@@ -234,7 +238,13 @@ final class FileRecordStore implements IdempotencyStore {
             row.complete(response, ttlMillis, now);
             records.write(recordKey, before, row);
             return true;
-        });
+        };
+        return behindTheClient(operation) ? writer.writeBehind(operation, change) : writer.write(operation, change);
+    }
+
+    /** An outcome the agent writes after its client was answered; an operator's resolution is awaited by them. */
+    private static boolean behindTheClient(String operation) {
+        return operation.equals("complete") || operation.equals("release");
     }
 
     @Override
@@ -263,14 +273,15 @@ final class FileRecordStore implements IdempotencyStore {
 
     private boolean deleteIf(String operation, String scope, String key, long token, RowCondition condition) {
         String recordKey = RecordKeys.record(scope, key);
-        return writer.write(operation, (records, now) -> {
+        SingleWriter.Change<Boolean> change = (records, now) -> {
             Row before = records.read(recordKey);
             if (!owns(before, token) || !condition.holds(before, now)) {
                 return false;
             }
             records.delete(recordKey, before);
             return true;
-        });
+        };
+        return behindTheClient(operation) ? writer.writeBehind(operation, change) : writer.write(operation, change);
     }
 
     /** A handler that outlives the ttl keeps its record from being replaced or purged. */

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  * change queued, applies them in order, commits them as one chunk and only then answers each
  * caller (group commit): concurrent requests share one file write, and each call returns after
  * its change is in the file. A batch that already holds more than one change waits briefly for
- * the changes about to arrive ({@link BatchGathering}). Being the only writer, the thread decides every race of two claims
+ * the changes about to arrive ({@link BatchGathering}); a batch no client waits for (outcomes written
+ * behind their responses, replays' counts) waits a little longer for one a client does wait for, to
+ * share its commit ({@link #holdForAClient}). Being the only writer, the thread decides every race of two claims
  * of one key by the order it takes them in. Between batches, whenever no change waits, it compacts
  * the file in small steps ({@link MvStoreCompaction}).
  */
@@ -24,6 +26,15 @@ final class SingleWriter implements AutoCloseable {
     static final String THREAD_NAME = "idempotency-store-writer";
     /** A batch is bounded so that its callers are answered before a flood of later ones is applied. */
     private static final int MAX_BATCH = 512;
+    /**
+     * How long a batch no client waits for is held for a change a client waits for. Each commit
+     * writes a chunk of 10 to 30 KB, which stays in the file for the retention time whatever it
+     * holds: a new key's claim and the completion of another, a few milliseconds apart, committed
+     * together write one chunk instead of two. A crash in the hold loses answers, never whether
+     * an operation ran (its claim was committed), and a retry of a held key is queued behind its
+     * completion.
+     */
+    static final long HOLD_BEHIND_MILLIS = 5;
     private static final long IDLE_POLL_MILLIS = MvStoreCompaction.STEP_EVERY_MILLIS;
     /** While compaction has work left: how long to wait for a change before the next step is due. */
     private static final long COMPACTING_POLL_MILLIS = 5;
@@ -35,6 +46,7 @@ final class SingleWriter implements AutoCloseable {
 
     private final OpenFile file;
     private final long waitMillis;
+    private final long holdBehindNanos;
     private final BlockingQueue<Pending<?>> queue = new LinkedBlockingQueue<>();
     private final MvStoreCompaction compaction = new MvStoreCompaction();
     private final Thread thread;
@@ -42,8 +54,13 @@ final class SingleWriter implements AutoCloseable {
     private volatile long batchesCommitted;
 
     SingleWriter(OpenFile file, long waitMillis) {
+        this(file, waitMillis, HOLD_BEHIND_MILLIS);
+    }
+
+    SingleWriter(OpenFile file, long waitMillis, long holdBehindMillis) {
         this.file = file;
         this.waitMillis = waitMillis;
+        this.holdBehindNanos = TimeUnit.MILLISECONDS.toNanos(holdBehindMillis);
         this.thread = StoreThreads.named(THREAD_NAME).start(this::run);
     }
 
@@ -54,9 +71,19 @@ final class SingleWriter implements AutoCloseable {
      *         than the store's timeouts allow
      */
     <T> T write(String operation, Change<T> change) {
-        Pending<T> pending = new Pending<>(operation, change, true, () -> { });
+        Pending<T> pending = new Pending<>(operation, change, true, false, () -> { });
         enqueue(pending);
         return pending.await(waitMillis);
+    }
+
+    /**
+     * As {@link #write}, for a change no client waits for (an outcome written behind its response):
+     * its commit may be held (for {@link #HOLD_BEHIND_MILLIS}) to share a client's.
+     */
+    <T> T writeBehind(String operation, Change<T> change) {
+        Pending<T> pending = new Pending<>(operation, change, true, true, () -> { });
+        enqueue(pending);
+        return pending.await(waitMillis + TimeUnit.NANOSECONDS.toMillis(holdBehindNanos));
     }
 
     /**
@@ -64,7 +91,7 @@ final class SingleWriter implements AutoCloseable {
      * if it fails, or its batch's commit does (MVStore then drops what the batch applied).
      */
     void writeLater(String operation, Change<?> change, Runnable lost) {
-        enqueue(new Pending<>(operation, change, false, lost));
+        enqueue(new Pending<>(operation, change, false, true, lost));
     }
 
     /** Batches committed so far (for tests and benchmarks). */
@@ -101,7 +128,16 @@ final class SingleWriter implements AutoCloseable {
                 }
                 batch.add(first);
                 queue.drainTo(batch, MAX_BATCH - 1);
-                BatchGathering.gatherMore(queue, batch, MAX_BATCH);
+                if (!closed && noClientWaits(batch, 0)) {
+                    holdForAClient(batch);
+                    // A lone client after one outcome, as on a service that one client drives, is answered at
+                    // once: only more than those two says that callers are arriving together.
+                    if (batch.size() > 2) {
+                        BatchGathering.gatherMore(queue, batch, MAX_BATCH);
+                    }
+                } else {
+                    BatchGathering.gatherMore(queue, batch, MAX_BATCH);
+                }
                 commit(batch);
                 compacting = true;
             } catch (InterruptedException e) {
@@ -110,6 +146,33 @@ final class SingleWriter implements AutoCloseable {
                 batch.clear();
             }
         }
+    }
+
+    /** Adds to {@code batch} what arrives until a change a client waits for does, or the hold ends. */
+    private void holdForAClient(List<Pending<?>> batch) throws InterruptedException {
+        long deadline = System.nanoTime() + holdBehindNanos;
+        while (batch.size() < MAX_BATCH) {
+            long left = deadline - System.nanoTime();
+            Pending<?> next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (next == null) {
+                return;
+            }
+            int from = batch.size();
+            batch.add(next);
+            queue.drainTo(batch, MAX_BATCH - batch.size());
+            if (!noClientWaits(batch, from)) {
+                return;
+            }
+        }
+    }
+
+    private static boolean noClientWaits(List<Pending<?>> batch, int from) {
+        for (int i = from; i < batch.size(); i++) {
+            if (!batch.get(i).behind) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void commit(List<Pending<?>> batch) {
@@ -166,16 +229,19 @@ final class SingleWriter implements AutoCloseable {
         private final String operation;
         private final Change<T> change;
         private final boolean awaited;
+        /** No client waits for it: its commit may be held to share one a client waits for. */
+        final boolean behind;
         private final Runnable lost;
         private T result;
         private RuntimeException failure;
         private boolean applied;
         private boolean done;
 
-        Pending(String operation, Change<T> change, boolean awaited, Runnable lost) {
+        Pending(String operation, Change<T> change, boolean awaited, boolean behind, Runnable lost) {
             this.operation = operation;
             this.change = change;
             this.awaited = awaited;
+            this.behind = behind;
             this.lost = lost;
         }
 
