@@ -22,13 +22,6 @@ import dev.idempotency.agent.store.attempts.AttemptTally;
  */
 final class ReplayReads {
 
-    /**
-     * How long a replay waits for a flush of attempt counts under way to commit, so that its
-     * number counts them once; past it, the replay is numbered as well as it can be.
-     */
-    private static final long ATTEMPT_FLUSH_WAIT_MILLIS = 200;
-    /** Reads of a replay's attempt number that a flush may disturb before the last one is kept. */
-    private static final int ATTEMPT_READS = 4;
     private static final Logger LOG = LoggerFactory.getLogger(ReplayReads.class);
 
     private final RecordTable table;
@@ -54,16 +47,13 @@ final class ReplayReads {
      * read, whichever statement reads it.
      */
     long moment() {
-        return unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
+        return unwrittenAttempts.moment(AttemptTally.FLUSH_WAIT_MILLIS);
     }
 
     /** A live COMPLETED record read after {@code moment}, answered as a replay: its attempt counted. */
     ClaimResult answered(StoredRecord record, long moment) {
-        int unwritten = unwrittenAttempts.count(record.scope(), record.key(), record.fencingToken());
-        int attempts = record.attempts() + unwritten;
-        if (!unwrittenAttempts.unchangedSince(moment)) {
-            attempts = attemptsReadAgain(record, attempts);
-        }
+        int attempts = unwrittenAttempts.countReplay(record.scope(), record.key(), record.fencingToken(),
+                record.attempts(), moment, () -> storedAttempts(record));
         return ClaimResult.existing(RecordRows.withAttempts(record, attempts));
     }
 
@@ -78,30 +68,15 @@ final class ReplayReads {
         }
     }
 
-    /**
-     * A flush moved attempt counts from the tally to the table while the replay read its record:
-     * the two are read again, at one moment, this replay's own count now among them. A record
-     * replaced meanwhile, or a store that fails this read, keeps the first reading.
-     */
-    private int attemptsReadAgain(StoredRecord record, int firstReading) {
+    /** The attempts the table holds for {@code record}'s generation now; -1 when it was replaced or the read failed. */
+    private int storedAttempts(StoredRecord record) {
         try {
-            for (int read = 0; read < ATTEMPT_READS; read++) {
-                long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
-                Optional<StoredRecord> now = table.run("claim",
-                        connection -> find(connection, record.scope(), record.key()));
-                if (!now.isPresent() || now.get().fencingToken() != record.fencingToken()) {
-                    return firstReading;
-                }
-                int attempts = now.get().attempts()
-                        + unwrittenAttempts.unwritten(record.scope(), record.key(), record.fencingToken());
-                if (unwrittenAttempts.unchangedSince(moment)) {
-                    return attempts;
-                }
-            }
+            Optional<StoredRecord> now = table.run("claim", connection -> find(connection, record.scope(), record.key()));
+            return now.isPresent() && now.get().fencingToken() == record.fencingToken() ? now.get().attempts() : -1;
         } catch (StoreUnavailableException e) {
             LOG.debug("Idempotency store: a replay's attempt number was not read again: {}", e.getMessage());
+            return -1;
         }
-        return firstReading;
     }
 
     private Optional<StoredRecord> findReplay(Connection connection, ClaimRequest request) throws SQLException {

@@ -34,14 +34,6 @@ final class FileRecordStore implements IdempotencyStore {
     /** Expired records deleted per write: a claim queued behind a purge waits for one slice. */
     static final int PURGE_SLICE = 25;
 
-    /**
-     * How long a replay waits for a flush of attempt counts under way to reach the maps, so that
-     * its number counts them once; past it, the replay is numbered as well as it can be.
-     */
-    private static final long ATTEMPT_FLUSH_WAIT_MILLIS = 200;
-    /** Reads of a replay's attempt number that a flush may disturb before the last one is kept. */
-    private static final int ATTEMPT_READS = 4;
-
     private final OpenFile file;
     private final SingleWriter writer;
     private final AttemptTally unwrittenAttempts = new AttemptTally();
@@ -77,35 +69,15 @@ final class FileRecordStore implements IdempotencyStore {
         Row seen = readOrNull(recordKey);
         long now = System.currentTimeMillis();
         if (seen != null && seen.state == RecordState.COMPLETED && !seen.expired(now)) {
-            int unwritten = unwrittenAttempts.count(request.scope(), request.key(), seen.fencingToken);
-            int attempts = seen.attempts + unwritten;
-            if (!unwrittenAttempts.unchangedSince(moment)) {
-                attempts = attemptsReadAgain(recordKey, request, seen, attempts);
-            }
-            seen.attempts = attempts;
+            long token = seen.fencingToken;
+            seen.attempts = unwrittenAttempts.countReplay(request.scope(), request.key(), token, seen.attempts, moment,
+                    () -> {
+                        Row stored = readOrNull(recordKey);
+                        return stored != null && stored.fencingToken == token ? stored.attempts : -1;
+                    });
             return ClaimResult.existing(seen.toRecord(request.scope(), request.key(), now));
         }
         return writer.write("claim", (records, at) -> claimOn(records, recordKey, request, at));
-    }
-
-    /**
-     * A flush moved attempt counts from the tally to the file while the replay read its record:
-     * the two are read again, at one moment, this replay's own count now among them. A record
-     * replaced meanwhile, or a file that fails this read, keeps the first reading.
-     */
-    private int attemptsReadAgain(String recordKey, ClaimRequest request, Row seen, int firstReading) {
-        for (int read = 0; read < ATTEMPT_READS; read++) {
-            long moment = unwrittenAttempts.moment(ATTEMPT_FLUSH_WAIT_MILLIS);
-            Row now = readOrNull(recordKey);
-            if (now == null || now.fencingToken != seen.fencingToken) {
-                return firstReading;
-            }
-            int attempts = now.attempts + unwrittenAttempts.unwritten(request.scope(), request.key(), seen.fencingToken);
-            if (unwrittenAttempts.unchangedSince(moment)) {
-                return attempts;
-            }
-        }
-        return firstReading;
     }
 
     /** Queues a flush of the replays' counts; false once the writer takes no more changes. */
@@ -144,11 +116,11 @@ final class FileRecordStore implements IdempotencyStore {
             row = Row.claimed(request, newToken(), now);
             claimed = true;
         } else if (before.expired(now)) {
-            row = copy(before);
+            row = before.copy();
             row.replaceBy(request, before.fencingToken + 1, now);
             claimed = true;
         } else {
-            row = copy(before);
+            row = before.copy();
             row.attempts++;
             claimed = false;
         }
@@ -160,7 +132,7 @@ final class FileRecordStore implements IdempotencyStore {
     private static void addAttempts(RecordFile records, String recordKey, long token, int attempts) {
         Row before = records.read(recordKey);
         if (before != null && before.fencingToken == token) {
-            Row row = copy(before);
+            Row row = before.copy();
             row.attempts += attempts;
             records.write(recordKey, before, row);
         }
@@ -174,7 +146,7 @@ final class FileRecordStore implements IdempotencyStore {
             if (!owns(before, expectedToken) || !before.ownerGone(now, false)) {
                 return Optional.empty();
             }
-            Row row = copy(before);
+            Row row = before.copy();
             row.state = RecordState.IN_PROGRESS;
             row.owner = request.owner();
             row.fencingToken = before.fencingToken + 1;
@@ -204,7 +176,7 @@ final class FileRecordStore implements IdempotencyStore {
             if (!owns(before, token) || !condition.holds(before, now)) {
                 return false;
             }
-            Row row = copy(before);
+            Row row = before.copy();
             row.state = RecordState.UNKNOWN;
             records.write(recordKey, before, row);
             return true;
@@ -234,7 +206,7 @@ final class FileRecordStore implements IdempotencyStore {
             if (!owns(before, token) || !condition.holds(before, now)) {
                 return false;
             }
-            Row row = copy(before);
+            Row row = before.copy();
             row.complete(response, ttlMillis, now);
             records.write(recordKey, before, row);
             return true;
@@ -298,7 +270,7 @@ final class FileRecordStore implements IdempotencyStore {
                 String recordKey = RecordKeys.record(ref.scope(), ref.key());
                 Row before = records.read(recordKey);
                 if (owns(before, ref.fencingToken()) && before.state == RecordState.IN_PROGRESS) {
-                    Row row = copy(before);
+                    Row row = before.copy();
                     row.leaseUntil = now + leaseMillis;
                     row.expiresAt = Math.max(before.expiresAt, row.leaseUntil);
                     records.write(recordKey, before, row);
@@ -411,24 +383,6 @@ final class FileRecordStore implements IdempotencyStore {
 
     private static boolean owns(Row row, long token) {
         return row != null && row.fencingToken == token;
-    }
-
-    /** A copy to change, so the row read keeps the state and expiry its index entry was written under. */
-    private static Row copy(Row row) {
-        Row copy = new Row();
-        copy.endpoint = row.endpoint;
-        copy.fingerprint = row.fingerprint;
-        copy.state = row.state;
-        copy.owner = row.owner;
-        copy.fencingToken = row.fencingToken;
-        copy.leaseUntil = row.leaseUntil;
-        copy.attempts = row.attempts;
-        copy.firstRequestId = row.firstRequestId;
-        copy.response = row.response;
-        copy.createdAt = row.createdAt;
-        copy.completedAt = row.completedAt;
-        copy.expiresAt = row.expiresAt;
-        return copy;
     }
 
     /**

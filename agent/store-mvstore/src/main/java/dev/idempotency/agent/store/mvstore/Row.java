@@ -36,6 +36,24 @@ final class Row {
         return row;
     }
 
+    /** A copy to change, so the row read keeps the state and expiry its index entry was written under. */
+    Row copy() {
+        Row copy = new Row();
+        copy.endpoint = endpoint;
+        copy.fingerprint = fingerprint;
+        copy.state = state;
+        copy.owner = owner;
+        copy.fencingToken = fencingToken;
+        copy.leaseUntil = leaseUntil;
+        copy.attempts = attempts;
+        copy.firstRequestId = firstRequestId;
+        copy.response = response;
+        copy.createdAt = createdAt;
+        copy.completedAt = completedAt;
+        copy.expiresAt = expiresAt;
+        return copy;
+    }
+
     /** Makes this row the claim of {@code request}, as a new record would be (the claim of an expired one). */
     void replaceBy(ClaimRequest request, long token, long now) {
         endpoint = request.endpoint();

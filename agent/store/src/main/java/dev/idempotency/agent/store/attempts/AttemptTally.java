@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
 
 /**
  * Attempts of replays answered from a read, not yet written: a replay needs no write of its own,
@@ -40,6 +41,13 @@ public final class AttemptTally {
     private static final long UNDER_WAY = 0xFFFF_FFFFL;
     /** How often a reader looks again whether a flush under way has ended. */
     private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    /**
+     * How long a replay waits for a flush under way to end, so that its number counts the flush's
+     * counts once; past it, the replay is numbered as well as it can be.
+     */
+    public static final long FLUSH_WAIT_MILLIS = 200;
+    /** Readings of a replay's number that flushes may disturb before the first one is kept. */
+    static final int READS = 4;
 
     private final ConcurrentHashMap<Generation, Integer> pending = new ConcurrentHashMap<>();
     private final AtomicBoolean flushScheduled = new AtomicBoolean();
@@ -59,6 +67,34 @@ public final class AttemptTally {
             flushScheduled.set(false);
         }
         return unwritten;
+    }
+
+    /**
+     * Counts a replay of a record generation read at {@code moment} (taken before the read) with
+     * {@code storedAttempts}, and returns the replay's number: the stored count and the counts not
+     * yet written, this one among them. When a flush started or ended during the read, the two are
+     * read again at one moment through {@code storedNow}, which gives the generation's stored
+     * count as it is now, or -1 when the record was replaced or cannot be read (the first reading
+     * then stands).
+     */
+    public int countReplay(String scope, String key, long fencingToken, int storedAttempts, long moment,
+            IntSupplier storedNow) {
+        int firstReading = storedAttempts + count(scope, key, fencingToken);
+        if (unchangedSince(moment)) {
+            return firstReading;
+        }
+        for (int read = 0; read < READS; read++) {
+            long again = moment(FLUSH_WAIT_MILLIS);
+            int stored = storedNow.getAsInt();
+            if (stored < 0) {
+                return firstReading;
+            }
+            int attempts = stored + unwritten(scope, key, fencingToken);
+            if (unchangedSince(again)) {
+                return attempts;
+            }
+        }
+        return firstReading;
     }
 
     /** This record's attempts counted and not yet taken by a flush. */

@@ -101,6 +101,42 @@ class AttemptTallyTest {
         assertThat(asked).hasValue(2);
     }
 
+    @Test
+    void aReplayReadWithNoFlushMeanwhileAddsTheUnwrittenCountsToTheStoredOne() {
+        tally.count("s", "k", 1);
+        long moment = tally.moment(0);
+
+        int number = tally.countReplay("s", "k", 1, 3, moment, () -> {
+            throw new AssertionError("no second reading");
+        });
+
+        assertThat(number).isEqualTo(5);
+    }
+
+    @Test
+    void aReplayReadWhileAFlushMovedCountsIsReadAgainAtOneMoment() {
+        tally.count("s", "k", 1);
+        long moment = tally.moment(0);
+        // The flush takes the count and writes it (stored 3 -> 4) while the replay reads 3.
+        AttemptTally.Flush flush = tally.flush();
+        flush.write(this::record);
+        flush.end(true);
+
+        int number = tally.countReplay("s", "k", 1, 3, moment, () -> 3 + written.get("s/k#1"));
+
+        assertThat(number).as("4 stored and this replay's own count").isEqualTo(5);
+    }
+
+    @Test
+    void aRecordReplacedSinceTheReadKeepsTheFirstReading() {
+        long moment = tally.moment(0);
+        AttemptTally.Flush flush = tally.flush();
+        flush.write(this::record);
+        flush.end(true);
+
+        assertThat(tally.countReplay("s", "k", 1, 3, moment, () -> -1)).isEqualTo(4);
+    }
+
     private void record(String scope, String key, long fencingToken, int attempts) {
         written.merge(scope + "/" + key + "#" + fencingToken, attempts, Integer::sum);
     }
