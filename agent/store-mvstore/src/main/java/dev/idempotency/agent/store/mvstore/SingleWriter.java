@@ -148,12 +148,21 @@ final class SingleWriter implements AutoCloseable {
         }
     }
 
-    /** Adds to {@code batch} what arrives until a change a client waits for does, or the hold ends. */
-    private void holdForAClient(List<Pending<?>> batch) throws InterruptedException {
+    /**
+     * Adds to {@code batch} what arrives until a change a client waits for does, or the hold ends.
+     * An interrupt ends the hold as it ends the writer (after the queue): the batch is committed.
+     */
+    private void holdForAClient(List<Pending<?>> batch) {
         long deadline = System.nanoTime() + holdBehindNanos;
         while (batch.size() < MAX_BATCH) {
             long left = deadline - System.nanoTime();
-            Pending<?> next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+            Pending<?> next;
+            try {
+                next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+            } catch (InterruptedException e) {
+                closed = true;
+                return;
+            }
             if (next == null) {
                 return;
             }
