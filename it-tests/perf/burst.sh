@@ -16,7 +16,10 @@ rounds=$1 clients=$2
 shift 2
 demo="$root/legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar"
 config=${CONFIG:-$root/agent-config/examples/demo.yaml}
-[[ -f "$demo" ]] || { echo "build first: mvn -q -B -DskipTests package" >&2; exit 2; }
+if [[ ! -f "$demo" ]]; then
+  # The demo and the agent, as run.sh builds them (the tests are the CI's, not a benchmark's).
+  (cd "$root" && mvn -B -q package -DskipTests -pl "agent/javaagent,legacy-demo/orders-servlet-javax" -am)
+fi
 command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
 
 sample() { # label jar clients round

@@ -35,6 +35,7 @@ final class EndpointRouting {
     private final Set<String> keyHeaders = new LinkedHashSet<>();
     /** Endpoints that have been routed a request since start; the others may be declared wrongly. */
     private final Set<EndpointPolicy> served = ConcurrentHashMap.newKeySet();
+    private final int declaredCount;
     /** Keyed requests per undeclared method and path, for the first {@value #KEYED_PATHS_COUNTED} such paths. */
     private final Map<String, AtomicInteger> keyedUndeclared = new ConcurrentHashMap<>();
 
@@ -50,6 +51,7 @@ final class EndpointRouting {
         for (EndpointPolicy policy : routes.declared()) {
             keyHeaders.add(policy.settings().keyHeader());
         }
+        declaredCount = routes.declared().size();
     }
 
     private <R extends Route> R served(R route) {
@@ -72,7 +74,7 @@ final class EndpointRouting {
      */
     void warnIfKeyedButUndeclared(RequestView request) {
         String method = request.method();
-        if (method == null || !Gate.changesState(method) || served.size() == routes.declared().size()) {
+        if (method == null || !Gate.changesState(method) || served.size() == declaredCount) {
             return;
         }
         String header = keyHeaderOf(request);

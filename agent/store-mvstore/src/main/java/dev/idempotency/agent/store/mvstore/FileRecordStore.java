@@ -186,19 +186,20 @@ final class FileRecordStore implements IdempotencyStore {
     /** The real outcome also settles a record another instance marked UNKNOWN while its owner lived. */
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return completeIf("complete", scope, key, fencingToken, response, ttl,
+        return completeIf("complete", true, scope, key, fencingToken, response, ttl,
                 (row, now) -> row.state != RecordState.COMPLETED);
     }
 
     @Override
     public boolean resolveComplete(String scope, String key, long expectedToken, StoredResponse response,
             Duration ttl, boolean evenIfLeaseLive) {
-        return completeIf("resolveComplete", scope, key, expectedToken, response, ttl,
+        return completeIf("resolveComplete", false, scope, key, expectedToken, response, ttl,
                 (row, now) -> row.ownerGone(now, evenIfLeaseLive));
     }
 
-    private boolean completeIf(String operation, String scope, String key, long token, StoredResponse response,
-            Duration ttl, RowCondition condition) {
+    /** @param behindTheClient an outcome the agent writes after its client was answered; an operator awaits a resolution */
+    private boolean completeIf(String operation, boolean behindTheClient, String scope, String key, long token,
+            StoredResponse response, Duration ttl, RowCondition condition) {
         String recordKey = RecordKeys.record(scope, key);
         long ttlMillis = ttl.toMillis();
         SingleWriter.Change<Boolean> change = (records, now) -> {
@@ -211,17 +212,12 @@ final class FileRecordStore implements IdempotencyStore {
             records.write(recordKey, before, row);
             return true;
         };
-        return behindTheClient(operation) ? writer.writeBehind(operation, change) : writer.write(operation, change);
-    }
-
-    /** An outcome the agent writes after its client was answered; an operator's resolution is awaited by them. */
-    private static boolean behindTheClient(String operation) {
-        return operation.equals("complete") || operation.equals("release");
+        return behindTheClient ? writer.writeBehind(operation, change) : writer.write(operation, change);
     }
 
     @Override
     public boolean release(String scope, String key, long fencingToken) {
-        return deleteIf("release", scope, key, fencingToken, (row, now) -> row.state != RecordState.COMPLETED);
+        return deleteIf("release", true, scope, key, fencingToken, (row, now) -> row.state != RecordState.COMPLETED);
     }
 
     @Override
@@ -240,10 +236,11 @@ final class FileRecordStore implements IdempotencyStore {
 
     @Override
     public boolean resolveRelease(String scope, String key, long expectedToken, boolean evenIfLeaseLive) {
-        return deleteIf("resolveRelease", scope, key, expectedToken, (row, now) -> row.ownerGone(now, evenIfLeaseLive));
+        return deleteIf("resolveRelease", false, scope, key, expectedToken, (row, now) -> row.ownerGone(now, evenIfLeaseLive));
     }
 
-    private boolean deleteIf(String operation, String scope, String key, long token, RowCondition condition) {
+    private boolean deleteIf(String operation, boolean behindTheClient, String scope, String key, long token,
+            RowCondition condition) {
         String recordKey = RecordKeys.record(scope, key);
         SingleWriter.Change<Boolean> change = (records, now) -> {
             Row before = records.read(recordKey);
@@ -253,7 +250,7 @@ final class FileRecordStore implements IdempotencyStore {
             records.delete(recordKey, before);
             return true;
         };
-        return behindTheClient(operation) ? writer.writeBehind(operation, change) : writer.write(operation, change);
+        return behindTheClient ? writer.writeBehind(operation, change) : writer.write(operation, change);
     }
 
     /** A handler that outlives the ttl keeps its record from being replaced or purged. */

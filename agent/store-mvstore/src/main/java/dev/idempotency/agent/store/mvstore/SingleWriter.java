@@ -71,9 +71,7 @@ final class SingleWriter implements AutoCloseable {
      *         than the store's timeouts allow
      */
     <T> T write(String operation, Change<T> change) {
-        Pending<T> pending = new Pending<>(operation, change, true, false, () -> { });
-        enqueue(pending);
-        return pending.await(waitMillis);
+        return awaited(new Pending<>(operation, change, true, false, () -> { }), waitMillis);
     }
 
     /**
@@ -81,9 +79,8 @@ final class SingleWriter implements AutoCloseable {
      * its commit may be held (for {@link #HOLD_BEHIND_MILLIS}) to share a client's.
      */
     <T> T writeBehind(String operation, Change<T> change) {
-        Pending<T> pending = new Pending<>(operation, change, true, true, () -> { });
-        enqueue(pending);
-        return pending.await(waitMillis + TimeUnit.NANOSECONDS.toMillis(holdBehindNanos));
+        return awaited(new Pending<>(operation, change, true, true, () -> { }),
+                waitMillis + TimeUnit.NANOSECONDS.toMillis(holdBehindNanos));
     }
 
     /**
@@ -92,6 +89,11 @@ final class SingleWriter implements AutoCloseable {
      */
     void writeLater(String operation, Change<?> change, Runnable lost) {
         enqueue(new Pending<>(operation, change, false, true, lost));
+    }
+
+    private <T> T awaited(Pending<T> pending, long waitMillis) {
+        enqueue(pending);
+        return pending.await(waitMillis);
     }
 
     /** Batches committed so far (for tests and benchmarks). */
