@@ -15,9 +15,12 @@
 #     [--in-progress 0.02] [--ttl-hours 24] [--expired 0.1] [--max-minutes 60] [--disk-path DIR] \
 #     [--bytes-per-record N] [--buffer-pool BYTES[K|M|G]] [--mariadb-layout 1|2 [--migrate true]]
 # Steady churn instead of the fill: --churn <live records> [--churn-ttl-seconds 30] [--churn-seconds 180]
-#     [--sample-seconds 15]: claim+complete through the store at the pace that keeps that many records
-#     live under the short TTL, the keeper's purge beside it; reports records, bytes on disk, live bytes
-#     (H2's own count) and claim+complete latencies per sample.
+#     [--sample-seconds 15]: new keys through the store at the pace that keeps that many records live
+#     under the TTL (each claimed on its thread, completed behind it by the agent's outcome writers), the
+#     keeper's purge beside it; reports records, bytes on disk, live bytes (H2's own count) and the
+#     claims' latencies per sample. The file store: --churn-prefill true starts from the live records of
+#     a TTL of traffic (expiries spread evenly, written straight into a compacted file) instead of empty,
+#     e.g. a day at 100 new keys/s: --churn 8640000 --churn-ttl-seconds 86400 --churn-prefill true.
 # H2: --url jdbc:h2:file:/path/to/file (a file the run creates is removed at the end).
 # The file store: --url mvstore:/path/to/file (filled through the store's own calls, not SQL; the churn as
 #     above); JAVA_OPTS=-Dvolume.retention-ms=N sets MVStore's retention, -Dvolume.versions-to-keep=N its versions.

@@ -290,10 +290,11 @@ startup_samples() {
 # The raw store limit: plain INSERT + UPDATE of the same row on the same databases (the store
 # engineer's JMH benchmark), with the store's own claim+complete beside it, and the INSERT alone
 # (one durable single-row write: the floor of a new key); pool of 8, 8 threads. The file store
-# (FileStoreBenchmark, matched too) beside a bare MVStore file: a claim's row put and committed.
+# (FileStoreBenchmark, matched too) beside a bare MVStore file: a claim's row put and committed; and
+# its new key as the agent writes it, the completion behind the caller (claimWithOutcomeBehind).
 raw_store_limit() {
   # shellcheck disable=SC2086
-  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsert|rawInsertUpdate|claimAndComplete)$' -f 1 -t 8 $JMH \
+  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsert|rawInsertUpdate|claimAndComplete|claimWithOutcomeBehind)$' -f 1 -t 8 $JMH \
     -rf csv -rff "$OUT/raw-store.csv" >"$OUT/raw-store.log" 2>&1 || log "the raw store benchmark failed: see $OUT/raw-store.log"
 }
 

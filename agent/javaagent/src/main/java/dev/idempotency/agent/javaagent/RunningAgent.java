@@ -41,8 +41,6 @@ final class RunningAgent {
      */
     static final Duration OPENING_GRACE = Duration.ofSeconds(10);
 
-    /** Threads writing outcomes behind the responses, at most. */
-    static final int OUTCOME_WRITERS = 4;
     /** How long a stopping JVM waits for the outcomes still queued and the executions still running. */
     static final Duration OUTCOME_DRAIN = Duration.ofSeconds(5);
 
@@ -80,7 +78,7 @@ final class RunningAgent {
         String storeKind = provider.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> provider.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
-        OutcomeWrites outcomes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OUTCOME_WRITERS));
+        OutcomeWrites outcomes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OutcomeWrites.WRITERS));
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system(), outcomes);
         gate.serviceName(config.serviceName());

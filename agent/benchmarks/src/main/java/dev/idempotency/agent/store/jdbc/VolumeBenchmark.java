@@ -230,7 +230,9 @@ public final class VolumeBenchmark {
     private void fileStore() throws Exception {
         h2File = FileStores.storeFile(options.url);
         h2FileExisted = Files.exists(h2File);
-        IdempotencyStore file = FileStoreProbe.open(settings, Integer.getInteger("volume.retention-ms", -1));
+        int retentionMillis = Integer.getInteger("volume.retention-ms", -1);
+        IdempotencyStore file = options.churnPrefill ? VolumePrefill.openFilled(settings, options, churnResponses(), retentionMillis)
+                : FileStoreProbe.open(settings, retentionMillis);
         requests = file;
         say("file store %s, %d threads, bodies %d-%d B", h2File, options.threads, options.bodyMin, options.bodyMax);
         if (options.churnLive > 0) {

@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
+import dev.idempotency.agent.core.decision.OutcomeWrites;
 import dev.idempotency.agent.store.jdbc.h2.GroupCommit;
 import dev.idempotency.agent.store.jdbc.h2.H2FileCompaction;
 
@@ -23,10 +24,12 @@ import dev.idempotency.agent.store.StoredResponse;
 
 /**
  * Steady churn, a TTL's worth compressed in time: new keys claimed and completed through the
- * store's own API at the pace that keeps the given number of records live under a short TTL,
- * while a purger deletes expired records as the keeper does (batches while they come back full,
- * then a pause). Every sample reports the records, the bytes on disk, what the database itself
- * counts as live (H2), and the claim+complete latencies of that window.
+ * store's own API at the pace that keeps the given number of records live under the TTL, each
+ * claim on its worker's thread and its completion behind it on the agent's own outcome writers
+ * ({@link OutcomeWrites}), as a request's claim and outcome are written, while a purger deletes
+ * expired records as the keeper does (batches while they come back full, then a pause). Every
+ * sample reports the records, the bytes on disk, what the database itself counts as live (H2's
+ * layout), and the latencies of the claims of that window, what a client waits for.
  */
 final class VolumeChurn {
 
@@ -80,11 +83,11 @@ final class VolumeChurn {
     /** Runs the churn; returns the report's rows (a Markdown table). */
     List<String> run() throws InterruptedException {
         double perSecond = liveRecords / (double) ttl.toSeconds();
-        say("churn: %,d live records, TTL %d s: %,.0f claim+complete/s on %d threads, purge in batches of %d, "
+        say("churn: %,d live records, TTL %d s: %,.0f new keys/s on %d threads, purge in batches of %d, "
                 + "for %d s, a sample every %d s", liveRecords, ttl.toSeconds(), perSecond, threads, PURGE_BATCH,
                 runFor.toSeconds(), sampleEvery.toSeconds());
         rows.add("| s | records | bytes on disk | bytes per record | live bytes (database's count) | disk / live "
-                + "| claim+complete ops/s | p50 / p99 / max ms | purged |");
+                + "| new keys/s | claim p50 / p99 / max ms | purged |");
         rows.add("|---|---|---|---|---|---|---|---|---|");
         AtomicBoolean stop = new AtomicBoolean();
         Window[] windows = new Window[threads];
@@ -93,6 +96,7 @@ final class VolumeChurn {
         }
         AtomicLong purged = new AtomicLong();
         AtomicLong failures = new AtomicLong();
+        OutcomeWrites outcomes = OutcomeWrites.behindResponse(OutcomeWrites.WRITERS);
         long start = System.nanoTime();
         long intervalNanos = (long) (threads * 1e9 / perSecond);
         List<Thread> workers = new ArrayList<>();
@@ -107,7 +111,7 @@ final class VolumeChurn {
                     next += intervalNanos;
                     long began = System.nanoTime();
                     try {
-                        claimAndComplete(responses[(int) (n++ % responses.length)]);
+                        claimWithOutcomeBehind(responses[(int) (n++ % responses.length)], outcomes, failures);
                         window.add(System.nanoTime() - began);
                     } catch (RuntimeException | AssertionError e) {
                         if (failures.getAndIncrement() == 0) {
@@ -147,6 +151,7 @@ final class VolumeChurn {
         for (Thread worker : workers) {
             worker.join();
         }
+        outcomes.drain(Duration.ofSeconds(30).toMillis());
         rows.add(summary(all, (System.nanoTime() - start) / 1e9, failures.get()));
         String idle = idleWork.get();
         if (idle != null) {
@@ -201,14 +206,26 @@ final class VolumeChurn {
                 sorted[Math.min(sorted.length - 1, (int) (sorted.length * 0.99))] / 1e6, sorted[sorted.length - 1] / 1e6);
     }
 
-    private void claimAndComplete(StoredResponse response) {
+    private void claimWithOutcomeBehind(StoredResponse response, OutcomeWrites outcomes, AtomicLong failures) {
         String key = UUID.randomUUID().toString();
         ClaimResult claim = store.claim(new ClaimRequest("", key, "POST /orders",
                 "3f2a9c0d8e7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c3b2a1f", "volume-churn", "req-" + key,
                 LEASE, ttl));
-        if (!claim.claimed() || !store.complete("", key, claim.record().fencingToken(), response, ttl)) {
-            throw new AssertionError("a new key was not claimed and completed: " + key);
+        if (!claim.claimed()) {
+            throw new AssertionError("a new key was not claimed: " + key);
         }
+        long token = claim.record().fencingToken();
+        outcomes.write("", key, token, () -> {
+            try {
+                if (!store.complete("", key, token, response, ttl)) {
+                    throw new AssertionError("a claimed key was not completed: " + key);
+                }
+            } catch (RuntimeException | AssertionError e) {
+                if (failures.getAndIncrement() == 0) {
+                    say("churn: first failure: %s", e);
+                }
+            }
+        });
     }
 
     private static long[] drain(Window[] windows) {

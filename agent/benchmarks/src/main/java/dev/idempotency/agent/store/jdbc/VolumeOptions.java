@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.jdbc;
 
 import dev.idempotency.agent.store.jdbc.mariadb.MariaDbDialect;
+import dev.idempotency.agent.vocabulary.StoreSettings;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,6 +43,8 @@ final class VolumeOptions {
     Duration churnTtl = Duration.ofSeconds(30);
     Duration churnTime = Duration.ofMinutes(3);
     Duration churnSample = Duration.ofSeconds(15);
+    /** The file store's churn starts from the live records of a TTL of traffic ({@link VolumePrefill}), not empty. */
+    boolean churnPrefill;
 
     static VolumeOptions parse(String[] args) {
         VolumeOptions options = new VolumeOptions();
@@ -73,6 +76,7 @@ final class VolumeOptions {
                 case "--churn-ttl-seconds": options.churnTtl = Duration.ofSeconds(Long.parseLong(value)); break;
                 case "--churn-seconds": options.churnTime = Duration.ofSeconds(Long.parseLong(value)); break;
                 case "--sample-seconds": options.churnSample = Duration.ofSeconds(Long.parseLong(value)); break;
+                case "--churn-prefill": options.churnPrefill = Boolean.parseBoolean(value); break;
                 default: throw new IllegalArgumentException("unknown option " + name);
             }
         }
@@ -81,6 +85,10 @@ final class VolumeOptions {
         }
         if (options.url == null) {
             throw new IllegalArgumentException("--url is required (jdbc:h2:file:..., jdbc:postgresql://..., jdbc:mariadb://...)");
+        }
+        if (options.churnPrefill && (options.churnLive == 0 || !options.url.startsWith(StoreSettings.FILE_STORE_PREFIX))) {
+            throw new IllegalArgumentException("--churn-prefill true fills the file store's churn: it needs --churn and an "
+                    + StoreSettings.FILE_STORE_PREFIX + " URL");
         }
         return options;
     }

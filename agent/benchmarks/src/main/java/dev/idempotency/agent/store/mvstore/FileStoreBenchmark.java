@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
+import dev.idempotency.agent.core.decision.OutcomeWrites;
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
 import dev.idempotency.agent.store.IdempotencyStore;
@@ -31,7 +32,12 @@ import dev.idempotency.agent.vocabulary.StoreSettings;
 /**
  * The file store ({@code mvstore:}) against the raw limit of MVStore on the same disk, in one run,
  * named like {@link StoreBenchmark}'s so the end-to-end summary reads both alike:
- * {@link #claimAndComplete} is what a request with a new key costs; {@link #rawInsert} puts one
+ * {@link #claimAndComplete} is a new key whose caller waits for its claim and its completion;
+ * {@link #claimWithOutcomeBehind} is a new key as the agent writes it: the caller waits for the
+ * claim alone, and the completion goes to the agent's own writers behind the response
+ * ({@link OutcomeWrites}, {@value OutcomeWrites#WRITERS} threads, the queue that makes a caller write
+ * its own when full), where the file store holds it briefly for a claim to share its commit, which
+ * {@link #claimAndComplete}'s caller waits through; {@link #rawInsert} puts one
  * claim's row (the store's own encoding) in a map of a bare MVStore file and commits it, one
  * durable single-row write and the floor of a new key; {@link #rawInsertUpdate} also puts the
  * completed row and commits again. The bare file is opened as the store opens its own (auto-commit
@@ -54,6 +60,7 @@ public class FileStoreBenchmark {
 
     private Path directory;
     private IdempotencyStore fileStore;
+    private OutcomeWrites outcomes;
     private MVStore bare;
     private MVMap<String, byte[]> rows;
 
@@ -61,6 +68,7 @@ public class FileStoreBenchmark {
     public void open() throws IOException {
         directory = Files.createTempDirectory("file-store-benchmark");
         fileStore = FileStores.open(StoreSettings.forUrl("mvstore:" + directory.resolve("agent")));
+        outcomes = OutcomeWrites.behindResponse(OutcomeWrites.WRITERS);
         bare = new MVStore.Builder().fileName(directory.resolve("bare.mvstore").toString()).autoCommitDisabled().open();
         bare.setRetentionTime(RecordFile.RETENTION_MILLIS);
         rows = bare.openMap("records", new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
@@ -69,6 +77,7 @@ public class FileStoreBenchmark {
 
     @TearDown(Level.Trial)
     public void close() throws IOException {
+        outcomes.drain(Duration.ofSeconds(30).toMillis());
         fileStore.close();
         bare.close();
         try (Stream<Path> files = Files.walk(directory)) {
@@ -92,6 +101,16 @@ public class FileStoreBenchmark {
         String key = keys.fresh();
         ClaimResult claim = fileStore.claim(request(key));
         return fileStore.complete("bench", key, claim.record().fencingToken(), StoreBenchmark.RESPONSE, TTL);
+    }
+
+    @Benchmark
+    public ClaimResult claimWithOutcomeBehind(Keys keys) {
+        String key = keys.fresh();
+        ClaimResult claim = fileStore.claim(request(key));
+        long token = claim.record().fencingToken();
+        outcomes.write("bench", key, token,
+                () -> fileStore.complete("bench", key, token, StoreBenchmark.RESPONSE, TTL));
+        return claim;
     }
 
     /** The floor of a new key: the claim's row put and committed. */

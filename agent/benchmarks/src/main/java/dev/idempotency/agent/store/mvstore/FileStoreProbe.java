@@ -1,5 +1,13 @@
 package dev.idempotency.agent.store.mvstore;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import dev.idempotency.agent.store.ClaimRequest;
+import dev.idempotency.agent.store.StoredResponse;
+
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import org.h2.mvstore.MVStore;
@@ -7,12 +15,68 @@ import org.h2.mvstore.MVStore;
 /** The volume benchmark's view into the file store: its MVStore, its retention, its compaction. */
 public final class FileStoreProbe {
 
+    private static final int PREFILL_COMMIT_EVERY = 1_000;
+
     private FileStoreProbe() {
     }
 
-    /** Opens the store of {@code settings}; {@code retentionMillis} at or above 0 replaces the store's retention. */
+    /** The path a file store's URL names, without its suffix: where the SQL store's file it imports lies. */
+    public static Path basePath(String url) {
+        return FileStores.basePath(url);
+    }
+
+    /**
+     * Writes {@code count} completed records into a new store file at {@code url}'s path, the i-th
+     * expiring {@code i * ttl / count} from now (the live records a TTL of steady traffic leaves),
+     * under keys shaped as random UUIDs, in their order, a commit every
+     * {@value #PREFILL_COMMIT_EVERY} records as the import of an earlier store writes them.
+     * Returns the records written.
+     */
+    public static long prefill(String url, long count, Duration ttl, StoredResponse[] responses) {
+        Path file = FileStores.storeFile(url);
+        long now = System.currentTimeMillis();
+        try (RecordFile target = RecordFile.open(file)) {
+            long stride = Long.divideUnsigned(-1L, Math.max(1, count));
+            SplittableRandom random = new SplittableRandom();
+            for (long i = 0; i < count; i++) {
+                String key = orderedUuid(i * stride, random.nextLong());
+                Row row = Row.claimed(new ClaimRequest("", key, "POST /orders", "fp-" + key, "prefill", "req-" + key,
+                        ttl, ttl), 1, now);
+                row.complete(responses[(int) (i % responses.length)], ttl.toMillis() * i / count, now);
+                target.write(RecordKeys.record("", key), null, row);
+                if ((i + 1) % PREFILL_COMMIT_EVERY == 0) {
+                    target.commit();
+                }
+            }
+            target.commit();
+        }
+        return count;
+    }
+
+    /**
+     * A key shaped as a random UUID whose first half is {@code high}: keys written in the order of
+     * their {@code high} are written in the map's own order, a page filled after another (random
+     * keys would rewrite every leaf at each commit of a fill), and spread over the whole key space
+     * as the random keys the churn then adds among them.
+     */
+    private static String orderedUuid(long high, long low) {
+        return String.format(Locale.ROOT, "%08x-%04x-%04x-%04x-%012x", high >>> 32, (high >>> 16) & 0xffff,
+                high & 0xffff, low >>> 48, low & 0xffffffffffffL);
+    }
+
+    /**
+     * Opens the store of {@code settings}; {@code retentionMillis} at or above 0 replaces the store's
+     * retention, {@code -Dvolume.hold-ms=N} the time its writer holds outcomes for a claim.
+     */
     public static IdempotencyStore open(StoreSettings settings, int retentionMillis) {
+        Long holdMillis = Long.getLong("volume.hold-ms");
         IdempotencyStore store = FileStores.open(settings);
+        if (holdMillis != null) {
+            store.close();
+            OpenFile file = OpenFile.open(FileStores.storeFile(settings.url()));
+            long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
+            store = new FileRecordStore(file, new SingleWriter(file, waitMillis, holdMillis));
+        }
         if (retentionMillis >= 0) {
             mvStore(store).setRetentionTime(retentionMillis);
         }

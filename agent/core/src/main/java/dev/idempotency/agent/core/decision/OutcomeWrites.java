@@ -31,6 +31,12 @@ public final class OutcomeWrites {
      */
     static final int QUEUE = 64;
 
+    /**
+     * Writers behind the responses, at most (fewer when the store's pool is smaller): enough to
+     * keep a grouping store's batches full, few enough that outcomes share its commits.
+     */
+    public static final int WRITERS = 4;
+
     /** {@code null}: every outcome is written on the request's thread. */
     private final ThreadPoolExecutor writers;
     private final ConcurrentMap<String, Pending> pending = new ConcurrentHashMap<>();
@@ -57,7 +63,7 @@ public final class OutcomeWrites {
     }
 
     /** Runs {@code write}, the outcome of the claim {@code (scope, key, token)}, now or behind the response. */
-    void write(String scope, String key, long token, Runnable write) {
+    public void write(String scope, String key, long token, Runnable write) {
         if (writers == null) {
             write.run();
             return;
