@@ -47,7 +47,8 @@ O=(-o Dir::Etc::SourceList="$A"/sources.list -o Dir::Etc::SourceParts=/nonexiste
    -o APT::Sandbox::User=root)
 log "reading the package lists of bullseye-security, sid and trixie"
 timeout 300 apt-get "${O[@]}" update >/dev/null
-pick() { apt-cache "${O[@]}" madison "$1" | awk -F'|' -v s="$2" '$3 ~ s {gsub(/ /,"",$2); print $2; exit}'; }
+# awk reads to the end: leaving early would kill apt-cache with SIGPIPE, and pipefail would stop the script
+pick() { apt-cache "${O[@]}" madison "$1" | awk -F'|' -v s="$2" '!found && $3 ~ s {gsub(/ /,"",$2); print $2; found=1}'; }
 
 pkgs=(); need_glibc=
 for v in "${missing[@]}"; do
