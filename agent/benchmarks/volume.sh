@@ -21,6 +21,8 @@
 #     claims' latencies per sample. The file store: --churn-prefill true starts from the live records of
 #     a TTL of traffic (expiries spread evenly, written straight into a compacted file) instead of empty,
 #     e.g. a day at 100 new keys/s: --churn 8640000 --churn-ttl-seconds 86400 --churn-prefill true.
+#     Each sample of the file store also prints its compaction (steps, their time) and its chunks by the
+#     share of them still live.
 # H2: --url jdbc:h2:file:/path/to/file (a file the run creates is removed at the end).
 # The file store: --url mvstore:/path/to/file (filled through the store's own calls, not SQL; the churn as
 #     above); JAVA_OPTS=-Dvolume.retention-ms=N sets MVStore's retention, -Dvolume.versions-to-keep=N its versions.

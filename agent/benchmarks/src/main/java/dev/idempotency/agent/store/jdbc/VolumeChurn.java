@@ -190,6 +190,10 @@ final class VolumeChurn {
                 latencies.length / seconds, percentiles(latencies), purged);
         rows.add(row);
         say("%s", row);
+        String idle = idleWork.get();
+        if (idle != null) {
+            say("churn: %s", idle);
+        }
     }
 
     private static String summary(long[] all, double seconds, long failures) {

@@ -3,6 +3,7 @@ package dev.idempotency.agent.store.mvstore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import dev.idempotency.agent.store.ClaimRequest;
@@ -10,6 +11,7 @@ import dev.idempotency.agent.store.StoredResponse;
 
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.vocabulary.StoreSettings;
+import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVStore;
 
 /** The volume benchmark's view into the file store: its MVStore, its retention, its compaction. */
@@ -69,14 +71,7 @@ public final class FileStoreProbe {
      * retention, {@code -Dvolume.hold-ms=N} the time its writer holds outcomes for a claim.
      */
     public static IdempotencyStore open(StoreSettings settings, int retentionMillis) {
-        Long holdMillis = Long.getLong("volume.hold-ms");
-        IdempotencyStore store = FileStores.open(settings);
-        if (holdMillis != null) {
-            store.close();
-            OpenFile file = OpenFile.open(FileStores.storeFile(settings.url()));
-            long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
-            store = new FileRecordStore(file, new SingleWriter(file, waitMillis, holdMillis));
-        }
+        IdempotencyStore store = FileStores.open(settings, Long.getLong("volume.hold-ms", SingleWriter.HOLD_BEHIND_MILLIS));
         if (retentionMillis >= 0) {
             mvStore(store).setRetentionTime(retentionMillis);
         }
@@ -93,10 +88,48 @@ public final class FileStoreProbe {
 
     public static String compaction(IdempotencyStore store) {
         SingleWriter writer = ((FileRecordStore) store).writer();
-        return String.format(java.util.Locale.ROOT, "compaction on the writer: %,d steps, the longest %.2f ms; "
+        return String.format(Locale.ROOT, "compaction on the writer: %,d steps, %,.1f s in all, the longest %.2f ms; "
                 + "%,d batches committed, retention %d ms, versions kept %d; chunks %d%% full, file %d%% full",
-                writer.compaction().steps(), writer.compaction().longestStepNanos() / 1e6, writer.batchesCommitted(),
+                writer.compaction().steps(), writer.compaction().totalStepNanos() / 1e9,
+                writer.compaction().longestStepNanos() / 1e6, writer.batchesCommitted(),
                 mvStore(store).getRetentionTime(), mvStore(store).getVersionsToKeep(),
-                mvStore(store).getFileStore().getChunksFillRate(), mvStore(store).getFileStore().getFillRate());
+                mvStore(store).getFileStore().getChunksFillRate(), mvStore(store).getFileStore().getFillRate())
+                + "; " + chunkProfile(mvStore(store));
+    }
+
+    /**
+     * The chunks by how full they are, as the file's layout map records them: how many, the MB they
+     * take, and how many hold more live data than a compaction step rewrites (MVStore never picks
+     * those for a step).
+     */
+    static String chunkProfile(MVStore mvStore) {
+        int[] count = new int[5];
+        long[] blocks = new long[5];
+        int tooLive = 0;
+        for (Map.Entry<String, String> entry : mvStore.getLayoutMap().entrySet()) {
+            if (!entry.getKey().startsWith("chunk.")) {
+                continue;
+            }
+            Map<String, String> chunk = DataUtils.parseMap(entry.getValue());
+            long max = hex(chunk, "max", 0);
+            long live = hex(chunk, "liveMax", max);
+            int bucket = max == 0 ? 0 : (int) Math.min(4, live * 4 / max);
+            count[bucket]++;
+            blocks[bucket] += hex(chunk, "len", 0);
+            if (live > 256 * 1024) {
+                tooLive++;
+            }
+        }
+        StringBuilder profile = new StringBuilder("chunks by live share (count / MB):");
+        String[] names = {"<25%", "<50%", "<75%", "<100%", "full"};
+        for (int i = 0; i < 5; i++) {
+            profile.append(String.format(Locale.ROOT, " %s %,d / %,d", names[i], count[i], blocks[i] * 4096 / 1_000_000));
+        }
+        return profile.append(String.format(Locale.ROOT, "; over 256 KB live: %,d", tooLive)).toString();
+    }
+
+    private static long hex(Map<String, String> map, String key, long absent) {
+        String value = map.get(key);
+        return value == null ? absent : Long.parseLong(value, 16);
     }
 }

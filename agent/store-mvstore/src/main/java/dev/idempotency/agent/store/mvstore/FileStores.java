@@ -79,6 +79,11 @@ public final class FileStores {
      * @throws IllegalStateException when the file cannot be opened (locked by another process, damaged)
      */
     public static IdempotencyStore open(StoreSettings settings) {
+        return open(settings, SingleWriter.HOLD_BEHIND_MILLIS);
+    }
+
+    /** {@link #open(StoreSettings)} with the writer holding outcomes up to {@code holdMillis} for a claim (for benchmarks). */
+    static IdempotencyStore open(StoreSettings settings, long holdMillis) {
         Path file = storeFile(settings.url());
         try {
             Path directory = file.toAbsolutePath().getParent();
@@ -90,6 +95,7 @@ public final class FileStores {
         }
         SqlFileImport.importIfPresent(basePath(settings.url()), file, settings);
         long waitMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
-        return new FileRecordStore(OpenFile.open(file), waitMillis);
+        OpenFile opened = OpenFile.open(file);
+        return new FileRecordStore(opened, new SingleWriter(opened, waitMillis, holdMillis));
     }
 }
