@@ -1,0 +1,185 @@
+package dev.idempotency.agent.store.mvstore;
+
+import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.type.ByteArrayDataType;
+import org.h2.mvstore.type.StringDataType;
+
+/**
+ * A model, on MVStore alone, of two layouts of the file store's records at a day's volume: new keys
+ * written straight into the map of the day's records (as the store writes them), or into a small
+ * map of their own that is merged into the day's map in one commit every few seconds. Both start
+ * from the same number of records written in key order, then take new keys at a steady pace, each
+ * a claim and a completion committed apart, the oldest records purged at the same pace, and the
+ * store's own compaction steps between the commits. Prints the file's size and its chunks at each
+ * sample. It tells whether the second layout would keep the file flat, before anyone builds it.
+ *
+ * <p>{@code java -cp agent/benchmarks/target/benchmarks.jar dev.idempotency.agent.store.mvstore.StagedLayoutProbe
+ * DIRECTORY direct|staged RECORDS KEYS_PER_SECOND SECONDS [SAMPLE_SECONDS [MERGE_SECONDS]]}
+ */
+public final class StagedLayoutProbe {
+
+    private static final int PREFILL_COMMIT_EVERY = 1_000;
+    private static final int RETENTION_MILLIS = 45_000;
+
+    private final MVStore store;
+    private final MVMap<String, byte[]> records;
+    private final MVMap<String, byte[]> staged;
+    private final MVMap<String, byte[]> expiry;
+    private final MvStoreCompaction compaction = new MvStoreCompaction();
+    private final SplittableRandom random = new SplittableRandom(42);
+
+    private StagedLayoutProbe(Path file) {
+        store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress().open();
+        store.setRetentionTime(RETENTION_MILLIS);
+        records = map("records");
+        staged = map("staged");
+        expiry = map("expiry");
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path directory = Path.of(args[0]);
+        boolean stagedLayout = "staged".equals(args[1]);
+        long count = Long.parseLong(args[2]);
+        int perSecond = Integer.parseInt(args[3]);
+        int seconds = Integer.parseInt(args[4]);
+        int sampleSeconds = args.length > 5 ? Integer.parseInt(args[5]) : 60;
+        int mergeSeconds = args.length > 6 ? Integer.parseInt(args[6]) : 10;
+        Files.createDirectories(directory);
+        Path file = directory.resolve("probe-" + args[1] + ".mv.db");
+        Files.deleteIfExists(file);
+        StagedLayoutProbe probe = new StagedLayoutProbe(file);
+        try {
+            long started = System.nanoTime();
+            probe.prefill(count);
+            say("prefill: %,d records in %.0f s, %,d bytes", count, (System.nanoTime() - started) / 1e9, Files.size(file));
+            probe.churn(stagedLayout, count, perSecond, seconds, sampleSeconds, mergeSeconds, file);
+        } finally {
+            probe.store.closeImmediately();
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** {@code count} records in key order, expiring in that order, a commit every thousand. */
+    private void prefill(long count) {
+        long stride = Long.divideUnsigned(-1L, Math.max(1, count));
+        for (long i = 0; i < count; i++) {
+            String key = new UUID(i * stride, random.nextLong()).toString();
+            records.put(key, record(key, true));
+            expiry.put(expiryKey(i, key), key.getBytes(StandardCharsets.US_ASCII));
+            if ((i + 1) % PREFILL_COMMIT_EVERY == 0) {
+                store.commit();
+            }
+        }
+        store.commit();
+    }
+
+    private void churn(boolean stagedLayout, long count, int perSecond, int seconds, int sampleSeconds,
+            int mergeSeconds, Path file) throws InterruptedException, IOException {
+        say("churn: %s layout, %,d new keys/s for %d s, merged every %d s", stagedLayout ? "staged" : "direct",
+                perSecond, seconds, mergeSeconds);
+        say("| s | records | bytes on disk | chunks |");
+        long start = System.nanoTime();
+        long periodNanos = TimeUnit.SECONDS.toNanos(1) / perSecond;
+        long nextSample = start + TimeUnit.SECONDS.toNanos(sampleSeconds);
+        long nextMerge = start + TimeUnit.SECONDS.toNanos(mergeSeconds);
+        long end = start + TimeUnit.SECONDS.toNanos(seconds);
+        long sequence = count;
+        MVMap<String, byte[]> newKeys = stagedLayout ? staged : records;
+        for (long due = start; due - end < 0; due += periodNanos) {
+            idleUntil(due);
+            String key = UUID.randomUUID().toString();
+            newKeys.put(key, record(key, false));
+            expiry.put(expiryKey(sequence++, key), key.getBytes(StandardCharsets.US_ASCII));
+            store.commit();
+            idleUntil(due + periodNanos / 2);
+            newKeys.put(key, record(key, true));
+            purgeOldest();
+            store.commit();
+            if (stagedLayout && System.nanoTime() - nextMerge >= 0) {
+                merge();
+                nextMerge += TimeUnit.SECONDS.toNanos(mergeSeconds);
+            }
+            if (System.nanoTime() - nextSample >= 0) {
+                sample(start, file);
+                nextSample += TimeUnit.SECONDS.toNanos(sampleSeconds);
+            }
+        }
+        sample(start, file);
+        say("compaction: %,d steps, %.1f s in all, the longest %.2f ms", compaction.steps(),
+                compaction.totalStepNanos() / 1e9, compaction.longestStepNanos() / 1e6);
+    }
+
+    private void sample(long start, Path file) throws IOException {
+        say("| %.0f | %,d | %,d | %s |", (System.nanoTime() - start) / 1e9, records.sizeAsLong() + staged.sizeAsLong(),
+                Files.size(file), FileStoreProbe.chunkProfile(store));
+    }
+
+    /** The staged keys into the day's map in key order, in one commit. */
+    private void merge() {
+        List<String> moved = new ArrayList<>();
+        for (Iterator<Map.Entry<String, byte[]>> it = staged.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, byte[]> entry = it.next();
+            records.put(entry.getKey(), entry.getValue());
+            moved.add(entry.getKey());
+        }
+        moved.forEach(staged::remove);
+        store.commit();
+    }
+
+    /** The record whose expiry comes first, as the keeper purges one a new key later. */
+    private void purgeOldest() {
+        String first = expiry.firstKey();
+        if (first == null) {
+            return;
+        }
+        String key = new String(expiry.remove(first), StandardCharsets.US_ASCII);
+        if (records.remove(key) == null) {
+            staged.remove(key);
+        }
+    }
+
+    /** The writer's compaction steps while it waits for the next change, as the store's writer takes them. */
+    private void idleUntil(long due) throws InterruptedException {
+        while (System.nanoTime() - due < 0) {
+            compaction.step(store);
+            long left = due - System.nanoTime();
+            if (left > 0) {
+                TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(5)));
+            }
+        }
+    }
+
+    /** About as large and as compressible as the store's own record of a key: its ids, fingerprint, answer. */
+    private byte[] record(String key, boolean completed) {
+        String text = key + "|POST /orders|fp-" + Long.toHexString(random.nextLong()) + "|req-" + key
+                + (completed ? "|201|{\"order\":" + random.nextInt(1_000_000) + ",\"status\":\"created\"}|" + "x".repeat(40) : "");
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String expiryKey(long sequence, String key) {
+        return String.format(Locale.ROOT, "%016x|%s", sequence, key);
+    }
+
+    private MVMap<String, byte[]> map(String name) {
+        return store.openMap(name, new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
+                .valueType(ByteArrayDataType.INSTANCE));
+    }
+
+    private static void say(String format, Object... args) {
+        System.out.println("[staged] " + String.format(Locale.ROOT, format, args));
+    }
+}
