@@ -17,7 +17,7 @@ import org.h2.mvstore.MVStore;
 /** The volume benchmark's view into the file store: its MVStore, its retention, its compaction. */
 public final class FileStoreProbe {
 
-    private static final int PREFILL_COMMIT_EVERY = 1_000;
+    static final int PREFILL_COMMIT_EVERY = 1_000;
 
     private FileStoreProbe() {
     }

@@ -5,9 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -32,9 +29,6 @@ import org.h2.mvstore.type.StringDataType;
  */
 public final class StagedLayoutProbe {
 
-    private static final int PREFILL_COMMIT_EVERY = 1_000;
-    private static final int RETENTION_MILLIS = 45_000;
-
     private final MVStore store;
     private final MVMap<String, byte[]> records;
     private final MVMap<String, byte[]> staged;
@@ -44,7 +38,7 @@ public final class StagedLayoutProbe {
 
     private StagedLayoutProbe(Path file) {
         store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress().open();
-        store.setRetentionTime(RETENTION_MILLIS);
+        store.setRetentionTime(RecordFile.RETENTION_MILLIS);
         records = map("records");
         staged = map("staged");
         expiry = map("expiry");
@@ -80,7 +74,7 @@ public final class StagedLayoutProbe {
             String key = new UUID(i * stride, random.nextLong()).toString();
             records.put(key, record(key, true));
             expiry.put(expiryKey(i, key), key.getBytes(StandardCharsets.US_ASCII));
-            if ((i + 1) % PREFILL_COMMIT_EVERY == 0) {
+            if ((i + 1) % FileStoreProbe.PREFILL_COMMIT_EVERY == 0) {
                 store.commit();
             }
         }
@@ -130,13 +124,10 @@ public final class StagedLayoutProbe {
 
     /** The staged keys into the day's map in key order, in one commit. */
     private void merge() {
-        List<String> moved = new ArrayList<>();
-        for (Iterator<Map.Entry<String, byte[]>> it = staged.entrySet().iterator(); it.hasNext(); ) {
-            Map.Entry<String, byte[]> entry = it.next();
+        for (Map.Entry<String, byte[]> entry : staged.entrySet()) {
             records.put(entry.getKey(), entry.getValue());
-            moved.add(entry.getKey());
         }
-        moved.forEach(staged::remove);
+        staged.clear();
         store.commit();
     }
 
