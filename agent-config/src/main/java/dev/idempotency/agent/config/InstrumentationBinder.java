@@ -16,7 +16,7 @@ final class InstrumentationBinder {
     static InstrumentationConfig bind(FieldReader r, InstrumentationConfig base) {
         List<String> disabled = new ArrayList<>();
         boolean set = r.eachItem("disabled", (group, at) -> {
-            if (!InstrumentationGroups.ALL.contains(group)) {
+            if (!InstrumentationGroups.names().contains(group)) {
                 r.problem(at, group, unknownGroup(group));
             } else if (!disabled.contains(group)) {
                 disabled.add(group);
@@ -36,8 +36,9 @@ final class InstrumentationBinder {
     }
 
     private static String unknownGroup(String group) {
-        String groups = String.join(", ", InstrumentationGroups.ALL);
-        String closest = ClosestName.to(group, InstrumentationGroups.ALL);
+        List<String> names = InstrumentationGroups.names();
+        String groups = String.join(", ", names);
+        String closest = ClosestName.to(group, names);
         return closest != null
                 ? "is not an instrumentation group; did you mean \"" + closest + "\"? The groups are: " + groups
                 : "is not an instrumentation group; use one of: " + groups;

@@ -26,6 +26,6 @@ public final class InstrumentationConfig {
      */
     public List<String> unkeyedThreads() { return unkeyedThreads; }
 
-    /** Names from {@link InstrumentationGroups#ALL}, each once, in the order of the file; empty by default. */
+    /** Names from {@link InstrumentationGroups#names()}, each once, in the order of the file; empty by default. */
     public List<String> disabled() { return disabled; }
 }

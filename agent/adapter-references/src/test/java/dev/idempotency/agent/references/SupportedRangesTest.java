@@ -3,6 +3,8 @@ package dev.idempotency.agent.references;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.references.CheckedJars.ApiVersion;
+import dev.idempotency.agent.vocabulary.GroupDescription;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import dev.idempotency.agent.vocabulary.SupportedRange;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,8 +18,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The range each group claims ({@link SupportedRange}, what the agent and the docs tell an
- * operator) is the range this module checks: its lowest and highest versions here are the
+ * The range each group of the agent jar claims (its {@link SupportedRange}, what the agent and the
+ * docs tell an operator, found as the agent finds it) is the range this module checks: its lowest and highest versions here are the
  * range's ends, and the version below it lies below. Without this, the versions listed in the
  * pom and the range told could drift apart unnoticed.
  */
@@ -36,23 +38,25 @@ class SupportedRangesTest {
     @Test
     void theCheckedVersionsOfEachGroupSpanExactlyTheRangeItClaims() {
         List<String> wrong = new ArrayList<>();
-        for (SupportedRange range : SupportedRange.all()) {
-            String jar = SPANNED_BY.getOrDefault(range.group(), range.adapterJar());
+        assertThat(ranged()).as("the groups registered in agent/tooling").isNotEmpty();
+        for (GroupDescription group : ranged()) {
+            SupportedRange range = group.range();
+            String jar = SPANNED_BY.getOrDefault(group.name(), range.adapterJar());
             List<String> lines = CheckedJars.apiVersionsOf(jar).stream().map(SupportedRangesTest::minorLine)
                     .sorted(BY_VERSION).collect(Collectors.toList());
             if (lines.isEmpty()) {
-                wrong.add(range.group() + ": " + jar + " is checked against no version");
+                wrong.add(group + ": " + jar + " is checked against no version");
                 continue;
             }
             String lowest = lines.get(0);
             String highest = lines.get(lines.size() - 1);
             if (!lowest.equals(range.lowest()) || !highest.equals(range.highest())) {
-                wrong.add(range.group() + " claims " + range.versions() + ", but " + jar + " is checked from "
+                wrong.add(group + " claims " + range.versions() + ", but " + jar + " is checked from "
                         + lowest + " to " + highest);
             }
             for (ApiVersion below : CheckedJars.belowRangeOf(jar)) {
                 if (BY_VERSION.compare(minorLine(below), range.lowest()) >= 0) {
-                    wrong.add(range.group() + ": " + below.name() + " is checked as below the range, but is not");
+                    wrong.add(group + ": " + below.name() + " is checked as below the range, but is not");
                 }
             }
         }
@@ -61,10 +65,15 @@ class SupportedRangesTest {
 
     @Test
     void everyCheckedAdapterJarServesAGroup() {
-        Set<String> served = SupportedRange.all().stream().map(SupportedRange::adapterJar).collect(Collectors.toSet());
+        Set<String> served = ranged().stream().map(group -> group.range().adapterJar()).collect(Collectors.toSet());
         assertThat(CheckedJars.adapterJars()).extracting(jar -> jar.getFileName().toString())
-                .allMatch(served::contains, "the adapter jar of some SupportedRange");
+                .allMatch(served::contains, "the adapter jar of some group's range");
         assertThat(CheckedJars.adapterJars()).extracting(Path::toString).isNotEmpty();
+    }
+
+    /** The groups that claim a range: all but the JDK's own. */
+    private static List<GroupDescription> ranged() {
+        return InstrumentationGroups.all().stream().filter(GroupDescription::hasRange).collect(Collectors.toList());
     }
 
     /** {@code jersey-2.25.1} as {@code 2.25}, {@code resteasy-6.2.0.Final} as {@code 6.2}. */

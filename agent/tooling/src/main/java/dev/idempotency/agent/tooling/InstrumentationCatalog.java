@@ -1,6 +1,7 @@
 package dev.idempotency.agent.tooling;
 
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.GroupDescription;
+import dev.idempotency.agent.vocabulary.GroupLibrary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -21,7 +22,7 @@ final class InstrumentationCatalog {
     private InstrumentationCatalog() {
     }
 
-    /** The entry points, in the order of {@code InstrumentationGroups.ALL}. */
+    /** The entry points, in the order of their registrations. */
     static List<InstrumentationGroup> all() {
         return Registered.ENTRY_POINTS;
     }
@@ -48,8 +49,9 @@ final class InstrumentationCatalog {
     }
 
     /**
-     * The registrations, read once. A group the config cannot name, or named twice, is the build's
-     * mistake: the agent refuses to start rather than leave a group no operator could switch off.
+     * The registrations, read once. A group its library does not describe, or a description no group
+     * of its library serves, is the build's mistake: the agent refuses to start rather than leave a
+     * group no operator could switch off, or a name the config takes that switches nothing off.
      */
     private static final class Registered {
 
@@ -61,19 +63,35 @@ final class InstrumentationCatalog {
 
         private static List<InstrumentationGroup> load() {
             List<InstrumentationGroup> groups = new ArrayList<>();
-            Set<String> names = new HashSet<>();
-            for (InstrumentationLibrary library
-                    : ServiceLoader.load(InstrumentationLibrary.class, InstrumentationLibrary.class.getClassLoader())) {
-                for (InstrumentationGroup group : library.groups()) {
-                    if (!InstrumentationGroups.ALL.contains(group.group()) || !names.add(group.group())) {
-                        throw new IllegalStateException(library.getClass().getName() + " registers the group "
-                                + group.group() + ", which InstrumentationGroups.ALL does not list or another "
-                                + "registration has: every group needs a name of its own that the config knows");
-                    }
-                    groups.add(group);
+            for (GroupLibrary library : ServiceLoader.load(GroupLibrary.class, GroupLibrary.class.getClassLoader())) {
+                if (library instanceof InstrumentationLibrary) {
+                    groups.addAll(checked((InstrumentationLibrary) library));
                 }
             }
-            groups.sort(Comparator.comparingInt(group -> InstrumentationGroups.ALL.indexOf(group.group())));
+            return groups;
+        }
+
+        /** The library's groups, in the order of its descriptions, each described once. */
+        private static List<InstrumentationGroup> checked(InstrumentationLibrary library) {
+            List<String> described = new ArrayList<>();
+            for (GroupDescription description : library.described()) {
+                described.add(description.name());
+            }
+            List<InstrumentationGroup> groups = new ArrayList<>(library.groups());
+            Set<String> served = new HashSet<>();
+            for (InstrumentationGroup group : groups) {
+                if (!described.contains(group.group()) || !served.add(group.group())) {
+                    throw new IllegalStateException(library.getClass().getName() + " gives the group " + group.group()
+                            + ", which it does not describe or gives twice: every group needs a name of its own "
+                            + "that the config knows");
+                }
+            }
+            if (served.size() != described.size()) {
+                throw new IllegalStateException(library.getClass().getName() + " describes " + described
+                        + " but gives groups for " + served + " only: the config would take a name that switches "
+                        + "nothing off");
+            }
+            groups.sort(Comparator.comparingInt(group -> described.indexOf(group.group())));
             return groups;
         }
 

@@ -1,6 +1,5 @@
 package dev.idempotency.agent.tooling;
 
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.List;
 import java.util.Set;
 import net.bytebuddy.description.type.TypeDescription;
@@ -17,7 +16,7 @@ import net.bytebuddy.matcher.ElementMatcher;
  */
 public interface InstrumentationGroup {
 
-    /** The group's name in {@code instrumentation.disabled}, one of {@code InstrumentationGroups.ALL}. */
+    /** The group's name in {@code instrumentation.disabled}, its library's description's. */
     String group();
 
     /**

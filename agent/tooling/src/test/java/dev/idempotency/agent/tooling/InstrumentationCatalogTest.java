@@ -2,6 +2,8 @@ package dev.idempotency.agent.tooling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.idempotency.agent.vocabulary.GroupDescription;
+import dev.idempotency.agent.vocabulary.GroupLibrary;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,30 +11,62 @@ import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 /**
- * One instrumentation per group the config knows, each registered once by its library's
+ * One instrumentation per group the config knows, each described and given once by its library's
  * {@link InstrumentationLibrary}, each complete: its adapter jar carries its advice.
  */
 class InstrumentationCatalogTest {
 
+    private static final List<String> ENTRY_POINTS = List.of("servlet-javax", "servlet-jakarta", "jersey-javax",
+            "jersey-jakarta", "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax", "cxf-javax", "cxfrs-javax");
+    private static final List<String> JDK = List.of("http-url-connection", "jdk-http-client", "jdk-hand-offs");
+    private static final List<String> CLIENT_LIBRARIES = List.of("apache-httpclient4", "apache-httpclient5", "okhttp3",
+            "spring-webclient", "spring-rest-clients");
+
     private final List<InstrumentationGroup> all = InstrumentationCatalog.all();
 
     @Test
-    void oneInstrumentationPerConfigGroupInTheSameOrder() {
-        assertThat(all).extracting(InstrumentationGroup::group).containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+    void oneInstrumentationPerEntryPointTheConfigKnowsInTheSameOrder() {
+        assertThat(all).extracting(InstrumentationGroup::group).containsExactlyElementsOf(ENTRY_POINTS);
+        assertThat(InstrumentationGroups.entryPoints()).extracting(GroupDescription::name)
+                .containsExactlyElementsOf(ENTRY_POINTS);
     }
 
     @Test
-    void everyGroupTheConfigKnowsButTheJdksIsRegisteredOnceByItsLibrary() {
-        List<String> registered = new ArrayList<>();
-        for (InstrumentationLibrary library : ServiceLoader.load(InstrumentationLibrary.class)) {
-            library.groups().forEach(group -> registered.add(group.group()));
+    void theConfigKnowsEveryGroupTheEntryPointsFirst() {
+        List<String> every = new ArrayList<>(ENTRY_POINTS);
+        every.addAll(JDK);
+        every.addAll(CLIENT_LIBRARIES);
+        assertThat(InstrumentationGroups.names()).containsExactlyElementsOf(every);
+        assertThat(InstrumentationGroups.all()).filteredOn(group -> !group.hasRange()).extracting(GroupDescription::name)
+                .containsExactlyElementsOf(JDK);
+    }
+
+    @Test
+    void everyGroupButTheJdksIsGivenOnceByTheLibraryThatDescribesIt() {
+        List<String> given = new ArrayList<>();
+        for (GroupLibrary library : ServiceLoader.load(GroupLibrary.class)) {
+            if (library instanceof InstrumentationLibrary) {
+                List<String> described = library.described().stream().map(GroupDescription::name).toList();
+                List<String> groups = ((InstrumentationLibrary) library).groups().stream()
+                        .map(InstrumentationGroup::group).toList();
+                assertThat(groups).as(library.getClass().getName()).containsExactlyInAnyOrderElementsOf(described);
+                given.addAll(groups);
+            }
         }
-        List<String> applicationLibraries = new ArrayList<>(InstrumentationGroups.ALL);
-        applicationLibraries.removeAll(List.of(InstrumentationGroups.HTTP_URL_CONNECTION,
-                InstrumentationGroups.JDK_HTTP_CLIENT, InstrumentationGroups.JDK_HAND_OFFS));
-        assertThat(registered).containsExactlyInAnyOrderElementsOf(applicationLibraries);
+        List<String> applicationLibraries = new ArrayList<>(ENTRY_POINTS);
+        applicationLibraries.addAll(CLIENT_LIBRARIES);
+        assertThat(given).containsExactlyInAnyOrderElementsOf(applicationLibraries);
         assertThat(InstrumentationCatalog.all(true)).extracting(InstrumentationGroup::group)
                 .containsExactlyElementsOf(applicationLibraries);
+    }
+
+    @Test
+    void eachGroupTellsTheRangeAndAdapterJarOfItsDescription() {
+        for (InstrumentationGroup group : InstrumentationCatalog.all(true)) {
+            GroupDescription description = InstrumentationGroups.named(group.group());
+            assertThat(group.supports()).isEqualTo(description.range().text());
+            assertThat(group.adapterJar()).isEqualTo(description.range().adapterJar());
+        }
     }
 
     @Test
@@ -57,13 +91,13 @@ class InstrumentationCatalogTest {
     @Test
     void theClientLibrariesAreAddedOnlyWhenAnEndpointPropagatesItsKeyAndCarryTheirAdvice() throws Exception {
         assertThat(InstrumentationCatalog.all(false)).extracting(InstrumentationGroup::group)
-                .containsExactlyElementsOf(InstrumentationGroups.ENTRY_POINTS);
+                .containsExactlyElementsOf(ENTRY_POINTS);
         List<InstrumentationGroup> withClients = InstrumentationCatalog.all(true);
-        assertThat(withClients).extracting(InstrumentationGroup::group).containsSubsequence(InstrumentationGroups.ENTRY_POINTS)
-                .contains(InstrumentationGroups.APACHE_HTTPCLIENT4, InstrumentationGroups.APACHE_HTTPCLIENT5);
+        assertThat(withClients).extracting(InstrumentationGroup::group).containsSubsequence(ENTRY_POINTS)
+                .contains("apache-httpclient4", "apache-httpclient5");
         for (InstrumentationGroup client : InstrumentationCatalog.clients()) {
             assertThat(client.role()).isEqualTo(GroupRole.DOWNSTREAM_CLIENT);
-            assertThat(InstrumentationGroups.CLIENTS).contains(client.group());
+            assertThat(CLIENT_LIBRARIES).contains(client.group());
             NestedJar adapter = NestedJar.open(client.adapterJar());
             assertThat(client.advice()).extracting(MethodAdvice::adviceClass)
                     .allSatisfy(adviceClass -> assertThat(adapter.classes()).containsKey(adviceClass));

@@ -3,7 +3,6 @@ package dev.idempotency.agent.tooling;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
@@ -40,10 +39,10 @@ class Jersey1ServletContainerTest {
 
     @Test
     void theServletGroupAdvisesItsDoFilter() throws Exception {
-        InstrumentationGroup servlets = Groups.named(InstrumentationGroups.SERVLET_JAVAX);
+        InstrumentationGroup servlets = Groups.named("servlet-javax");
         AdviceRule rule = AdviceRule.ofAgentAdvice(servlets.typeMatcher(), servlets.classLoaderMatcher(),
                 servlets.role(), List.of(new MethodAdvice(servlets.advice().get(0).methods(),
-                        CountingAdvice.class.getName())), InstrumentationGroups.SERVLET_JAVAX);
+                        CountingAdvice.class.getName())), "servlet-javax");
         AdviceTransformer transformer = new AdviceTransformer(List.of(rule), events);
 
         byte[] advised = transformer.transform(loader(), internalName(), null, null, classFile());

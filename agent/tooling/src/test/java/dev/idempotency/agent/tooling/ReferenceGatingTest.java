@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.idempotency.agent.tooling.references.AdapterReference;
 import dev.idempotency.agent.tooling.references.AdapterReferences;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
@@ -53,7 +52,7 @@ class ReferenceGatingTest {
     void aServlet30LoaderHasItsServletsAdvisedWithoutTheServlet31Overrides() throws Exception {
         HostApiLoader servlet30 = HostApiLoader.of("servlet-3.0.1.jar");
         AdviceTransformer transformer = new AdviceTransformer(
-                List.of(AdviceRule.of(new WithMarkingAdvice(Groups.named(InstrumentationGroups.SERVLET_JAVAX)), ClassDefiner.open(null))), events);
+                List.of(AdviceRule.of(new WithMarkingAdvice(Groups.named("servlet-javax")), ClassDefiner.open(null))), events);
 
         byte[] advised = transformer.transform(servlet30, "app/HelloServlet", null, null, servlet(servlet30, "app.HelloServlet"));
 
@@ -86,7 +85,7 @@ class ReferenceGatingTest {
     void theCheckNeverAsksTheLoaderForTheBridgeSoALoaderThatRemembersAbsenceStillTakesTheAdapter() throws Exception {
         HostApiLoader remembering = HostApiLoader.rememberingAbsence("servlet-3.0.1.jar");
         AdviceTransformer transformer = new AdviceTransformer(
-                List.of(AdviceRule.of(new WithMarkingAdvice(Groups.named(InstrumentationGroups.SERVLET_JAVAX)), ClassDefiner.open(null))), events);
+                List.of(AdviceRule.of(new WithMarkingAdvice(Groups.named("servlet-javax")), ClassDefiner.open(null))), events);
 
         byte[] advised = transformer.transform(remembering, "app/HelloServlet", null, null, servlet(remembering, "app.HelloServlet"));
 
@@ -185,7 +184,7 @@ class ReferenceGatingTest {
     private AdviceTransformer servletJavaxTransformer() throws Exception {
         // the surefire argLine opens java.lang, which the agent opens through Instrumentation
         ClassDefiner definer = ClassDefiner.open(null);
-        return new AdviceTransformer(List.of(AdviceRule.of(Groups.named(InstrumentationGroups.SERVLET_JAVAX), definer)), events);
+        return new AdviceTransformer(List.of(AdviceRule.of(Groups.named("servlet-javax"), definer)), events);
     }
 
     /** A servlet compiled against the loader's own API: a {@code GenericServlet} whose service does nothing. */

@@ -8,7 +8,6 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -36,7 +35,7 @@ final class ApacheHttpClient5Instrumentation extends HostApiInstrumentation {
     static final String REQUEST_PRODUCER = "org.apache.hc.core5.http.nio.support.BasicRequestProducer";
 
     private ApacheHttpClient5Instrumentation() {
-        super(InstrumentationGroups.APACHE_HTTPCLIENT5, GroupRole.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
+        super(HttpClientGroups.APACHE_HTTPCLIENT5, GroupRole.DOWNSTREAM_CLIENT, INTERNAL_CLIENT);
     }
 
     static ApacheHttpClient5Instrumentation v5() {

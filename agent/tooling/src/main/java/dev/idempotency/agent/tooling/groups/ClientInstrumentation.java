@@ -6,7 +6,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.GroupDescription;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -26,7 +26,7 @@ final class ClientInstrumentation extends HostApiInstrumentation {
     private final String className;
     private final MethodAdvice advice;
 
-    private ClientInstrumentation(String group, String className,
+    private ClientInstrumentation(GroupDescription group, String className,
             ElementMatcher<? super MethodDescription> method, String adviceClass) {
         super(group, GroupRole.DOWNSTREAM_CLIENT, className);
         this.className = className;
@@ -39,7 +39,7 @@ final class ClientInstrumentation extends HostApiInstrumentation {
      * to 4.2 calls no {@code ProtocolExec} and is not covered.
      */
     static ClientInstrumentation apacheHttpClient4() {
-        return new ClientInstrumentation(InstrumentationGroups.APACHE_HTTPCLIENT4, "org.apache.http.impl.execchain.ProtocolExec",
+        return new ClientInstrumentation(HttpClientGroups.APACHE_HTTPCLIENT4, "org.apache.http.impl.execchain.ProtocolExec",
                 named("execute").and(takesArguments(4))
                         .and(takesArgument(0, named("org.apache.http.conn.routing.HttpRoute")))
                         .and(takesArgument(1, named("org.apache.http.client.methods.HttpRequestWrapper"))),
@@ -48,7 +48,7 @@ final class ClientInstrumentation extends HostApiInstrumentation {
 
     /** OkHttp 3 and 4: {@code OkHttpClient.newCall(Request)}, where every call is made. */
     static ClientInstrumentation okHttp3() {
-        return new ClientInstrumentation(InstrumentationGroups.OKHTTP3, "okhttp3.OkHttpClient",
+        return new ClientInstrumentation(HttpClientGroups.OKHTTP3, "okhttp3.OkHttpClient",
                 named("newCall").and(takesArguments(1)).and(takesArgument(0, named("okhttp3.Request"))),
                 "dev.idempotency.agent.clients.okhttp3.NewCallAdvice");
     }
@@ -61,7 +61,7 @@ final class ClientInstrumentation extends HostApiInstrumentation {
      * every resubscription.
      */
     static ClientInstrumentation springWebClient() {
-        return new ClientInstrumentation(InstrumentationGroups.SPRING_WEBCLIENT,
+        return new ClientInstrumentation(HttpClientGroups.SPRING_WEBCLIENT,
                 "org.springframework.web.reactive.function.client.DefaultWebClient$DefaultRequestBodyUriSpec",
                 named("initRequestBuilder").and(takesArguments(0)),
                 "dev.idempotency.agent.clients.webclient.RequestBuilderAdvice");
@@ -74,7 +74,7 @@ final class ClientInstrumentation extends HostApiInstrumentation {
      * the call as it is, so a call is keyed and counted once.
      */
     static ClientInstrumentation springRestClients() {
-        return new ClientInstrumentation(InstrumentationGroups.SPRING_REST_CLIENTS,
+        return new ClientInstrumentation(HttpClientGroups.SPRING_REST_CLIENTS,
                 "org.springframework.http.client.AbstractClientHttpRequest", named("execute").and(takesArguments(0)),
                 "dev.idempotency.agent.clients.springweb.ExecuteAdvice");
     }

@@ -7,7 +7,6 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -34,7 +33,7 @@ final class CxfInstrumentation extends HostApiInstrumentation {
     private static final String SERVLET_API = "javax.servlet.";
 
     private CxfInstrumentation() {
-        super(InstrumentationGroups.CXF_JAVAX, GroupRole.SERVLET, DESTINATION,
+        super(CxfGroups.DESTINATION_JAVAX, GroupRole.SERVLET, DESTINATION,
                 SERVLET_API + "Servlet");
     }
 

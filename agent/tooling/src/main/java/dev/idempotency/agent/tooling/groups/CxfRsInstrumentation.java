@@ -8,7 +8,6 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -29,7 +28,7 @@ final class CxfRsInstrumentation extends HostApiInstrumentation {
     static final String UTILS = "org.apache.cxf.jaxrs.utils.JAXRSUtils";
 
     private CxfRsInstrumentation() {
-        super(InstrumentationGroups.CXF_RS_JAVAX, GroupRole.JAXRS,
+        super(CxfGroups.RS_JAVAX, GroupRole.JAXRS,
                 "javax.ws.rs.core.Response", "javax.servlet.Servlet");
     }
 

@@ -3,6 +3,7 @@ package dev.idempotency.agent.tooling.groups;
 import dev.idempotency.agent.tooling.CanSee;
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.InstrumentationGroup;
+import dev.idempotency.agent.vocabulary.GroupDescription;
 import dev.idempotency.agent.vocabulary.SupportedRange;
 import java.util.Collections;
 import java.util.Set;
@@ -10,8 +11,8 @@ import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * What every group has alike: its name, the versions it claims and the adapter jar that serves them
- * (both {@link SupportedRange}, written once for the agent, the build's reference check and the
- * docs), the role of what it instruments, and the loaders it may advise, those that see the classes
+ * (its library's {@link GroupDescription}, written once for the config, the agent, the build's
+ * reference check and the docs), the role of what it instruments, and the loaders it may advise, those that see the classes
  * that tell its API (never the bootstrap loader). A group wants classes by exact name, by entry
  * interface, or both; it overrides what applies.
  */
@@ -26,9 +27,9 @@ abstract class HostApiInstrumentation implements InstrumentationGroup {
      * @param apiClasses classes of the host API a loader must all see, e.g. {@code javax.servlet.Servlet};
      *     more than one where a runtime's versions share the API's namespace
      */
-    HostApiInstrumentation(String group, GroupRole role, String... apiClasses) {
-        this.group = group;
-        this.range = SupportedRange.of(group);
+    HostApiInstrumentation(GroupDescription group, GroupRole role, String... apiClasses) {
+        this.group = group.name();
+        this.range = group.range();
         this.role = role;
         this.loaders = new CanSee(apiClasses);
     }

@@ -6,7 +6,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.GroupDescription;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -25,19 +25,19 @@ final class JerseyInstrumentation extends HostApiInstrumentation {
 
     private final String namespace;
 
-    private JerseyInstrumentation(String group, String namespace) {
+    private JerseyInstrumentation(GroupDescription group, String namespace) {
         super(group, GroupRole.JAXRS, namespace + ".ws.rs.core.Response");
         this.namespace = namespace;
     }
 
     /** Jersey 2. */
     static JerseyInstrumentation javax() {
-        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAVAX, "javax");
+        return new JerseyInstrumentation(JerseyGroups.JAVAX, "javax");
     }
 
     /** Jersey 3 and 4. */
     static JerseyInstrumentation jakarta() {
-        return new JerseyInstrumentation(InstrumentationGroups.JERSEY_JAKARTA, "jakarta");
+        return new JerseyInstrumentation(JerseyGroups.JAKARTA, "jakarta");
     }
 
     @Override

@@ -7,7 +7,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.GroupDescription;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -35,21 +35,21 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
     private final String adapterPackage;
     private final String invoker;
 
-    private ResteasyInstrumentation(String group, String invoker, String... apiClasses) {
+    private ResteasyInstrumentation(GroupDescription group, String invoker, String... apiClasses) {
         super(group, GroupRole.JAXRS, apiClasses);
-        this.adapterPackage = "dev.idempotency.agent.jaxrs." + group.replace('-', '.') + ".";
+        this.adapterPackage = "dev.idempotency.agent.jaxrs." + group.name().replace('-', '.') + ".";
         this.invoker = invoker;
     }
 
     /** RESTEasy 6 and 7. */
     static ResteasyInstrumentation jakarta() {
-        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY_JAKARTA, INVOKER,
+        return new ResteasyInstrumentation(ResteasyGroups.JAKARTA, INVOKER,
                 "jakarta.ws.rs.core.Response");
     }
 
     /** RESTEasy 4: {@code ResteasyContext} came with it. */
     static ResteasyInstrumentation javax4() {
-        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY4_JAVAX, INVOKER,
+        return new ResteasyInstrumentation(ResteasyGroups.V4_JAVAX, INVOKER,
                 "javax.ws.rs.core.Response", "org.jboss.resteasy.core.ResteasyContext");
     }
 
@@ -59,7 +59,7 @@ final class ResteasyInstrumentation extends HostApiInstrumentation {
      * exchange could not finish, so those loaders are left alone.
      */
     static ResteasyInstrumentation javax3() {
-        return new ResteasyInstrumentation(InstrumentationGroups.RESTEASY3_JAVAX, INVOKER_3,
+        return new ResteasyInstrumentation(ResteasyGroups.V3_JAVAX, INVOKER_3,
                 "javax.ws.rs.core.Response", INVOKER_3,
                 "org.jboss.resteasy.core.interception.jaxrs.SuspendableContainerResponseContext");
     }

@@ -11,7 +11,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
+import dev.idempotency.agent.vocabulary.GroupDescription;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -31,18 +31,18 @@ final class ServletInstrumentation extends HostApiInstrumentation {
     private final String namespace;
     private final String api;
 
-    private ServletInstrumentation(String group, String namespace) {
+    private ServletInstrumentation(GroupDescription group, String namespace) {
         super(group, GroupRole.SERVLET, namespace + ".servlet.Servlet");
         this.namespace = namespace;
         this.api = namespace + ".servlet.";
     }
 
     static ServletInstrumentation javax() {
-        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAVAX, "javax");
+        return new ServletInstrumentation(ServletGroups.JAVAX, "javax");
     }
 
     static ServletInstrumentation jakarta() {
-        return new ServletInstrumentation(InstrumentationGroups.SERVLET_JAKARTA, "jakarta");
+        return new ServletInstrumentation(ServletGroups.JAKARTA, "jakarta");
     }
 
     @Override

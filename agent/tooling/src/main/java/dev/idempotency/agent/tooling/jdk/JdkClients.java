@@ -11,7 +11,6 @@ import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.InstrumentationEvents;
 import dev.idempotency.agent.tooling.JvmModules;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
@@ -54,22 +53,22 @@ public final class JdkClients {
             InstrumentationEvents events) {
         List<AdviceRule> rules = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        if (!disabledGroups.contains(InstrumentationGroups.HTTP_URL_CONNECTION)) {
+        if (!disabledGroups.contains(JdkGroups.HTTP_URL_CONNECTION.name())) {
             rules.add(AdviceRule.ofAgentAdvice(named(URL_CONNECTION), bootstrapLoader(),
                     GroupRole.DOWNSTREAM_CLIENT,
                     Collections.singletonList(new MethodAdvice(namedOneOf("connect", "getOutputStream", "getInputStream")
                             .and(takesArguments(0)).and(isPublic()), UrlConnectionAdvice.class.getName())),
-                    InstrumentationGroups.HTTP_URL_CONNECTION));
+                    JdkGroups.HTTP_URL_CONNECTION.name()));
             names.add(URL_CONNECTION);
             JvmModules.ofThisJvm().readBridge(instrumentation, "java.base");
         }
         // the JDK's HttpClient came with Java 11: on Java 8 the group has nothing to instrument
-        if (!disabledGroups.contains(InstrumentationGroups.JDK_HTTP_CLIENT) && JvmModules.ofThisJvm().hasModule(HTTP_MODULE)) {
+        if (!disabledGroups.contains(JdkGroups.JDK_HTTP_CLIENT.name()) && JvmModules.ofThisJvm().hasModule(HTTP_MODULE)) {
             rules.add(AdviceRule.ofAgentAdvice(named(HTTP_CLIENT), platformLoader(), GroupRole.DOWNSTREAM_CLIENT,
                     Collections.singletonList(new MethodAdvice(named("sendAsync").and(takesArguments(4))
                             .and(takesArgument(0, named("java.net.http.HttpRequest"))),
                             HTTP_CLIENT_ADVICE)),
-                    InstrumentationGroups.JDK_HTTP_CLIENT));
+                    JdkGroups.JDK_HTTP_CLIENT.name()));
             names.add(HTTP_CLIENT);
             JvmModules.ofThisJvm().readBridge(instrumentation, HTTP_MODULE);
         }

@@ -12,7 +12,6 @@ import dev.idempotency.agent.tooling.GroupRole;
 import dev.idempotency.agent.tooling.InstrumentationEvents;
 import dev.idempotency.agent.tooling.JvmModules;
 import dev.idempotency.agent.tooling.MethodAdvice;
-import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.lang.instrument.Instrumentation;
 import java.util.Arrays;
 import java.util.Collection;
@@ -27,7 +26,7 @@ import java.util.Set;
  * Spring's {@code @Async} and {@code TaskExecutor}), {@code CompletableFuture.supplyAsync} and
  * {@code runAsync}, a plain runnable given to {@code ThreadPoolExecutor.execute} or to a
  * {@code ForkJoinPool}, and a {@code Thread} started with a runnable. One group,
- * {@value InstrumentationGroups#JDK_HAND_OFFS}, installed with the JDK's clients.
+ * {@code jdk-hand-offs}, installed with the JDK's clients.
  *
  * <p>A pool's worker thread, started by whichever thread submitted first, takes no keys from it:
  * each task brings its own. Threads named in {@code instrumentation.unkeyed-threads} run handed-off
@@ -54,7 +53,7 @@ public final class JdkHandOffs {
     /** Installs the group unless {@code disabledGroups} names it; returns the classes it advises, by binary name. */
     public static Set<String> install(Instrumentation instrumentation, Collection<String> disabledGroups,
             InstrumentationEvents events) {
-        if (disabledGroups.contains(InstrumentationGroups.JDK_HAND_OFFS)) {
+        if (disabledGroups.contains(JdkGroups.JDK_HAND_OFFS.name())) {
             return Collections.emptySet();
         }
         List<AdviceRule> rules = Arrays.asList(
@@ -77,6 +76,6 @@ public final class JdkHandOffs {
 
     private static AdviceRule rule(String className, MethodAdvice... advice) {
         return AdviceRule.ofAgentAdvice(named(className), JdkClients.bootstrapLoader(), GroupRole.DOWNSTREAM_CLIENT,
-                Arrays.asList(advice), InstrumentationGroups.JDK_HAND_OFFS);
+                Arrays.asList(advice), JdkGroups.JDK_HAND_OFFS.name());
     }
 }
