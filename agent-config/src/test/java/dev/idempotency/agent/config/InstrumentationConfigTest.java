@@ -50,16 +50,20 @@ class InstrumentationConfigTest {
     void aMistypedGroupSuggestsTheClosestAndNamesEveryGroup() {
         assertThat(files.problems("agent.yaml", "instrumentation:\n  disabled: [servlet-javax, jersey-javx]\n" + ORDERS))
                 .containsExactly(files.line("agent.yaml", "instrumentation.disabled[1]: \"jersey-javx\" is not an "
-                        + "instrumentation group; did you mean \"jersey-javax\"? The groups are: servlet-javax, "
-                        + "servlet-jakarta, jersey-javax, jersey-jakarta, resteasy-jakarta, resteasy4-javax, resteasy3-javax, cxf-javax, cxfrs-javax, http-url-connection, jdk-http-client, jdk-hand-offs, apache-httpclient4, apache-httpclient5, okhttp3, spring-webclient, spring-rest-clients"));
+                        + "instrumentation group; did you mean \"jersey-javax\"? The groups are: "
+                        + "cxf-javax, cxfrs-javax, jersey-jakarta, jersey-javax, resteasy-jakarta, resteasy3-javax, resteasy4-javax, "
+                        + "servlet-jakarta, servlet-javax, apache-httpclient4, apache-httpclient5, http-url-connection, "
+                        + "jdk-hand-offs, jdk-http-client, okhttp3, spring-rest-clients, spring-webclient"));
     }
 
     @Test
     void anUnknownGroupListsTheGroups() {
         assertThat(files.problems("agent.yaml", "instrumentation:\n  disabled: spring-mvc\n" + ORDERS))
                 .containsExactly(files.line("agent.yaml", "instrumentation.disabled: \"spring-mvc\" is not an "
-                        + "instrumentation group; use one of: servlet-javax, servlet-jakarta, jersey-javax, "
-                        + "jersey-jakarta, resteasy-jakarta, resteasy4-javax, resteasy3-javax, cxf-javax, cxfrs-javax, http-url-connection, jdk-http-client, jdk-hand-offs, apache-httpclient4, apache-httpclient5, okhttp3, spring-webclient, spring-rest-clients"));
+                        + "instrumentation group; use one of: "
+                        + "cxf-javax, cxfrs-javax, jersey-jakarta, jersey-javax, resteasy-jakarta, resteasy3-javax, resteasy4-javax, "
+                        + "servlet-jakarta, servlet-javax, apache-httpclient4, apache-httpclient5, http-url-connection, "
+                        + "jdk-hand-offs, jdk-http-client, okhttp3, spring-rest-clients, spring-webclient"));
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.idempotency.agent.tooling;
 
 import dev.idempotency.agent.vocabulary.GroupDescription;
 import dev.idempotency.agent.vocabulary.GroupLibrary;
+import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -22,7 +23,7 @@ final class InstrumentationCatalog {
     private InstrumentationCatalog() {
     }
 
-    /** The entry points, in the order of their registrations. */
+    /** The entry points, in the order of {@code InstrumentationGroups.names()}. */
     static List<InstrumentationGroup> all() {
         return Registered.ENTRY_POINTS;
     }
@@ -68,10 +69,12 @@ final class InstrumentationCatalog {
                     groups.addAll(checked((InstrumentationLibrary) library));
                 }
             }
+            List<String> names = InstrumentationGroups.names();
+            groups.sort(Comparator.comparingInt(group -> names.indexOf(group.group())));
             return groups;
         }
 
-        /** The library's groups, in the order of its descriptions, each described once. */
+        /** The library's groups, each described once. */
         private static List<InstrumentationGroup> checked(InstrumentationLibrary library) {
             List<String> described = new ArrayList<>();
             for (GroupDescription description : library.described()) {
@@ -91,7 +94,6 @@ final class InstrumentationCatalog {
                         + " but gives groups for " + served + " only: the config would take a name that switches "
                         + "nothing off");
             }
-            groups.sort(Comparator.comparingInt(group -> described.indexOf(group.group())));
             return groups;
         }
 

@@ -2,6 +2,7 @@ package dev.idempotency.agent.vocabulary;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.ServiceLoader;
@@ -10,10 +11,13 @@ import java.util.Set;
 /**
  * The instrumentation groups this agent has, as each {@link GroupLibrary} registration describes
  * them: the names an operator may switch off with {@code instrumentation.disabled}, the entry
- * points first, then the HTTP clients, each in the order of its registration. The config checks
- * names against these and the instrumentation installs groups by them, so the two cannot disagree.
+ * points first, then the HTTP clients, each by name (the registrations come from several jars,
+ * whose order on a class path means nothing). The config checks names against these and the
+ * instrumentation installs groups by them, so the two cannot disagree.
  */
 public final class InstrumentationGroups {
+
+    private static final Comparator<GroupDescription> BY_NAME = Comparator.comparing(GroupDescription::name);
 
     private static volatile List<GroupDescription> loaded;
 
@@ -42,6 +46,8 @@ public final class InstrumentationGroups {
                     (group.isEntryPoint() ? entryPoints : clients).add(group);
                 }
             }
+            entryPoints.sort(BY_NAME);
+            clients.sort(BY_NAME);
             entryPoints.addAll(clients);
             groups = Collections.unmodifiableList(entryPoints);
             loaded = groups;

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling.groups;
+package dev.idempotency.agent.servlet.groups;
 
 import dev.idempotency.agent.tooling.InstrumentationGroup;
 import dev.idempotency.agent.tooling.InstrumentationLibrary;

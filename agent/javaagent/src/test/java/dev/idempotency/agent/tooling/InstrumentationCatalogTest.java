@@ -16,11 +16,12 @@ import org.junit.jupiter.api.Test;
  */
 class InstrumentationCatalogTest {
 
-    private static final List<String> ENTRY_POINTS = List.of("servlet-javax", "servlet-jakarta", "jersey-javax",
-            "jersey-jakarta", "resteasy-jakarta", "resteasy4-javax", "resteasy3-javax", "cxf-javax", "cxfrs-javax");
-    private static final List<String> JDK = List.of("http-url-connection", "jdk-http-client", "jdk-hand-offs");
+    /** By name: the registrations come from several jars. */
+    private static final List<String> ENTRY_POINTS = List.of("cxf-javax", "cxfrs-javax", "jersey-jakarta",
+            "jersey-javax", "resteasy-jakarta", "resteasy3-javax", "resteasy4-javax", "servlet-jakarta", "servlet-javax");
+    private static final List<String> JDK = List.of("http-url-connection", "jdk-hand-offs", "jdk-http-client");
     private static final List<String> CLIENT_LIBRARIES = List.of("apache-httpclient4", "apache-httpclient5", "okhttp3",
-            "spring-webclient", "spring-rest-clients");
+            "spring-rest-clients", "spring-webclient");
 
     private final List<InstrumentationGroup> all = InstrumentationCatalog.all();
 
@@ -33,9 +34,11 @@ class InstrumentationCatalogTest {
 
     @Test
     void theConfigKnowsEveryGroupTheEntryPointsFirst() {
+        List<String> clients = new ArrayList<>(JDK);
+        clients.addAll(CLIENT_LIBRARIES);
+        clients.sort(null);
         List<String> every = new ArrayList<>(ENTRY_POINTS);
-        every.addAll(JDK);
-        every.addAll(CLIENT_LIBRARIES);
+        every.addAll(clients);
         assertThat(InstrumentationGroups.names()).containsExactlyElementsOf(every);
         assertThat(InstrumentationGroups.all()).filteredOn(group -> !group.hasRange()).extracting(GroupDescription::name)
                 .containsExactlyElementsOf(JDK);
@@ -108,8 +111,8 @@ class InstrumentationCatalogTest {
     void theEnabledAreAllButTheDisabledGroups() {
         assertThat(InstrumentationCatalog.enabled(all, List.of("jersey-javax", "servlet-jakarta")))
                 .extracting(InstrumentationGroup::group)
-                .containsExactly("servlet-javax", "jersey-jakarta", "resteasy-jakarta", "resteasy4-javax",
-                        "resteasy3-javax", "cxf-javax", "cxfrs-javax");
+                .containsExactly("cxf-javax", "cxfrs-javax", "jersey-jakarta", "resteasy-jakarta", "resteasy3-javax",
+                        "resteasy4-javax", "servlet-javax");
         assertThat(InstrumentationCatalog.enabled(all, List.of())).isEqualTo(all);
     }
 }

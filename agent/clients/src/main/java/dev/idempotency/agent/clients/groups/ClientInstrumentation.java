@@ -1,10 +1,11 @@
-package dev.idempotency.agent.tooling.groups;
+package dev.idempotency.agent.clients.groups;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.HostApiInstrumentation;
 import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.GroupDescription;
 import java.util.Collections;

@@ -1,8 +1,5 @@
-package dev.idempotency.agent.tooling.groups;
+package dev.idempotency.agent.tooling;
 
-import dev.idempotency.agent.tooling.CanSee;
-import dev.idempotency.agent.tooling.GroupRole;
-import dev.idempotency.agent.tooling.InstrumentationGroup;
 import dev.idempotency.agent.vocabulary.GroupDescription;
 import dev.idempotency.agent.vocabulary.SupportedRange;
 import java.util.Collections;
@@ -12,11 +9,12 @@ import net.bytebuddy.matcher.ElementMatcher;
 /**
  * What every group has alike: its name, the versions it claims and the adapter jar that serves them
  * (its library's {@link GroupDescription}, written once for the config, the agent, the build's
- * reference check and the docs), the role of what it instruments, and the loaders it may advise, those that see the classes
- * that tell its API (never the bootstrap loader). A group wants classes by exact name, by entry
- * interface, or both; it overrides what applies.
+ * reference check and the docs), the role of what it instruments, and the loaders it may advise,
+ * those that see the classes that tell its API (never the bootstrap loader). A group wants classes
+ * by exact name, by entry interface, or both; it overrides what applies. Each adapter module
+ * extends it for its groups.
  */
-abstract class HostApiInstrumentation implements InstrumentationGroup {
+public abstract class HostApiInstrumentation implements InstrumentationGroup {
 
     private final String group;
     private final SupportedRange range;
@@ -27,7 +25,7 @@ abstract class HostApiInstrumentation implements InstrumentationGroup {
      * @param apiClasses classes of the host API a loader must all see, e.g. {@code javax.servlet.Servlet};
      *     more than one where a runtime's versions share the API's namespace
      */
-    HostApiInstrumentation(GroupDescription group, GroupRole role, String... apiClasses) {
+    protected HostApiInstrumentation(GroupDescription group, GroupRole role, String... apiClasses) {
         this.group = group.name();
         this.range = group.range();
         this.role = role;

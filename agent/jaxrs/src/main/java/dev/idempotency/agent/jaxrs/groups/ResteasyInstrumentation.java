@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling.groups;
+package dev.idempotency.agent.jaxrs.groups;
 
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
@@ -6,6 +6,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.HostApiInstrumentation;
 import dev.idempotency.agent.tooling.MethodAdvice;
 import dev.idempotency.agent.vocabulary.GroupDescription;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.idempotency.agent.tooling.groups;
+package dev.idempotency.agent.servlet.groups;
 
 import static net.bytebuddy.matcher.ElementMatchers.declaresMethod;
 import static net.bytebuddy.matcher.ElementMatchers.named;
@@ -6,6 +6,7 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import dev.idempotency.agent.tooling.GroupRole;
+import dev.idempotency.agent.tooling.HostApiInstrumentation;
 import dev.idempotency.agent.tooling.MethodAdvice;
 import java.util.Collections;
 import java.util.List;
