@@ -10,7 +10,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.Set;
 
 /**
@@ -64,7 +63,7 @@ final class InstrumentationCatalog {
 
         private static List<InstrumentationGroup> load() {
             List<InstrumentationGroup> groups = new ArrayList<>();
-            for (GroupLibrary library : ServiceLoader.load(GroupLibrary.class, GroupLibrary.class.getClassLoader())) {
+            for (GroupLibrary library : InstrumentationGroups.libraries()) {
                 if (library instanceof InstrumentationLibrary) {
                     groups.addAll(checked((InstrumentationLibrary) library));
                 }

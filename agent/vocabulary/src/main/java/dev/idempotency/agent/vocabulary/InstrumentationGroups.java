@@ -19,9 +19,27 @@ public final class InstrumentationGroups {
 
     private static final Comparator<GroupDescription> BY_NAME = Comparator.comparing(GroupDescription::name);
 
+    private static volatile List<GroupLibrary> libraries;
     private static volatile List<GroupDescription> loaded;
 
     private InstrumentationGroups() {
+    }
+
+    /**
+     * The registrations, found once for the config and the instrumentation alike: the engine takes
+     * its groups from the same instances rather than reading the service files again.
+     */
+    public static List<GroupLibrary> libraries() {
+        List<GroupLibrary> found = libraries;
+        if (found == null) {
+            List<GroupLibrary> all = new ArrayList<>();
+            for (GroupLibrary library : ServiceLoader.load(GroupLibrary.class, GroupLibrary.class.getClassLoader())) {
+                all.add(library);
+            }
+            found = Collections.unmodifiableList(all);
+            libraries = found;
+        }
+        return found;
     }
 
     /**
@@ -36,7 +54,7 @@ public final class InstrumentationGroups {
             List<GroupDescription> entryPoints = new ArrayList<>();
             List<GroupDescription> clients = new ArrayList<>();
             Set<String> names = new HashSet<>();
-            for (GroupLibrary library : ServiceLoader.load(GroupLibrary.class, GroupLibrary.class.getClassLoader())) {
+            for (GroupLibrary library : libraries()) {
                 for (GroupDescription group : library.described()) {
                     if (!names.add(group.name())) {
                         throw new IllegalStateException(library.getClass().getName() + " describes the group "
