@@ -22,7 +22,7 @@ public interface InstrumentationGroup {
     /**
      * The host API versions the group claims, as an operator reads them:
      * {@code Servlet 3.0 to 4.0 (javax.servlet)}; the group's {@code SupportedRange}, which the
-     * build checks the adapter against (agent/adapter-references). A loader whose API lacks what
+     * build checks the adapter against (the reference check of its module). A loader whose API lacks what
      * the adapter uses is told this beside what it lacks.
      */
     String supports();

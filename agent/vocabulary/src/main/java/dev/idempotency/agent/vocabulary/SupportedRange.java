@@ -5,7 +5,7 @@ package dev.idempotency.agent.vocabulary;
  * written once, in the group's {@link GroupDescription}. The agent tells an operator this range
  * (its status, and the warning for a class loader whose API lacks what the adapter uses); the
  * build checks it from three sides: the adapter jar's lowest and highest linked versions
- * ({@code agent/adapter-references}), and the group tables of docs/configuration.md, the README
+ * (the reference check each adapter module runs, {@code agent/reference-check}), and the group tables of docs/configuration.md, the README
  * and docs/jaxrs.md ({@code agent-config}'s documentation test).
  */
 public final class SupportedRange {

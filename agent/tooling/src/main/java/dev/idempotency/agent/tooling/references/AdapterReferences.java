@@ -37,7 +37,7 @@ import net.bytebuddy.pool.TypePool;
  * {@code setReadListener(ReadListener)} or {@code setContentLengthLong(long)} on a Servlet 3.0
  * container. A method some adapter class calls itself is always needed; bridge methods count as
  * such calls, which errs towards needing more. The build's reference check
- * ({@code agent/adapter-references}) applies the same rule to every API version an adapter claims.
+ * ({@code agent/reference-check}, run by each adapter module) applies the same rule to every API version an adapter claims.
  */
 public final class AdapterReferences {
 

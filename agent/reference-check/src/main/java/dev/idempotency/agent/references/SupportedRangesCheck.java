@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.idempotency.agent.references.CheckedJars.ApiVersion;
 import dev.idempotency.agent.vocabulary.GroupDescription;
+import dev.idempotency.agent.vocabulary.GroupLibrary;
 import dev.idempotency.agent.vocabulary.InstrumentationGroups;
 import dev.idempotency.agent.vocabulary.SupportedRange;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,31 +19,23 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The range each group of the agent jar claims (its {@link SupportedRange}, what the agent and the
- * docs tell an operator, found as the agent finds it) is the range this module checks: its lowest and highest versions here are the
- * range's ends, and the version below it lies below. Without this, the versions listed in the
- * pom and the range told could drift apart unnoticed.
+ * The range each group of the module under check claims (its {@link SupportedRange}, what the agent
+ * and the docs tell an operator, found as the agent finds it) is the range the module's pom checks:
+ * its lowest and highest versions are the range's ends, and the version below it lies below. Without
+ * this, the versions listed in the pom and the range told could drift apart unnoticed.
  */
-class SupportedRangesTest {
-
-    /**
-     * Groups whose adapter jar is checked against another API than the group's own, and the jar
-     * whose checked versions span the group's range instead. CXF's HTTP destination hands the
-     * servlet API's request and response, so the servlet adapter serves it; the CXF versions are
-     * those the CXF JAX-RS adapter is checked against.
-     */
-    private static final Map<String, String> SPANNED_BY = Map.of("cxf-javax", "cxfrs-javax.jar");
+class SupportedRangesCheck {
 
     private static final Pattern MINOR_LINE = Pattern.compile("-(\\d+)\\.(\\d+)[^-]*$");
 
     @Test
     void theCheckedVersionsOfEachGroupSpanExactlyTheRangeItClaims() {
         List<String> wrong = new ArrayList<>();
-        assertThat(ranged()).as("the groups registered in agent/tooling").isNotEmpty();
+        assertThat(ranged()).as("the groups this module registers").isNotEmpty();
         for (GroupDescription group : ranged()) {
             SupportedRange range = group.range();
-            String jar = SPANNED_BY.getOrDefault(group.name(), range.adapterJar());
-            List<String> lines = CheckedJars.apiVersionsOf(jar).stream().map(SupportedRangesTest::minorLine)
+            String jar = CheckedJars.spanningJarOf(group.name()).orElse(range.adapterJar());
+            List<String> lines = CheckedJars.apiVersionsOf(jar).stream().map(SupportedRangesCheck::minorLine)
                     .sorted(BY_VERSION).collect(Collectors.toList());
             if (lines.isEmpty()) {
                 wrong.add(group + ": " + jar + " is checked against no version");
@@ -64,16 +57,30 @@ class SupportedRangesTest {
     }
 
     @Test
-    void everyCheckedAdapterJarServesAGroup() {
+    void theModuleNestsExactlyTheAdapterJarsOfItsGroups() {
         Set<String> served = ranged().stream().map(group -> group.range().adapterJar()).collect(Collectors.toSet());
-        assertThat(CheckedJars.adapterJars()).extracting(jar -> jar.getFileName().toString())
-                .allMatch(served::contains, "the adapter jar of some group's range");
-        assertThat(CheckedJars.adapterJars()).extracting(Path::toString).isNotEmpty();
+        Set<String> nested = CheckedJars.adapterJars().stream().map(jar -> jar.getFileName().toString())
+                .collect(Collectors.toSet());
+        assertThat(nested).as("the adapter jars the module nests, against those its groups name").isEqualTo(served);
     }
 
-    /** The groups that claim a range: all but the JDK's own. */
+    /**
+     * The groups this module registers that claim a range (the JDK's own do not), found as the agent
+     * finds them; those of other modules on its class path are theirs to check.
+     */
     private static List<GroupDescription> ranged() {
-        return InstrumentationGroups.all().stream().filter(GroupDescription::hasRange).collect(Collectors.toList());
+        return InstrumentationGroups.libraries().stream().filter(SupportedRangesCheck::isThisModules)
+                .flatMap(library -> library.described().stream()).filter(GroupDescription::hasRange)
+                .collect(Collectors.toList());
+    }
+
+    private static boolean isThisModules(GroupLibrary library) {
+        try {
+            Path origin = Path.of(library.getClass().getProtectionDomain().getCodeSource().getLocation().toURI());
+            return origin.equals(CheckedJars.moduleClasses());
+        } catch (URISyntaxException unreadable) {
+            throw new IllegalStateException(unreadable);
+        }
     }
 
     /** {@code jersey-2.25.1} as {@code 2.25}, {@code resteasy-6.2.0.Final} as {@code 6.2}. */
