@@ -1,6 +1,6 @@
 package dev.idempotency.agent.store.jdbc;
 
-import dev.idempotency.agent.store.jdbc.grouped.GroupedStatement;
+import dev.idempotency.agent.store.grouped.GroupedStatement;
 import dev.idempotency.agent.store.jdbc.grouped.GroupedWrites;
 import dev.idempotency.agent.store.jdbc.grouped.NewClaim;
 

@@ -9,12 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
@@ -68,40 +70,65 @@ enum RecordScripts {
     }
 
     /**
-     * Runs the script, then {@code WAIT}s for {@code replicas} to hold what it wrote, at most
-     * {@code timeoutMillis}: both go down one pooled connection in one round trip, because WAIT
-     * counts the writes of its own connection.
-     *
-     * @throws StoreUnavailableException when Redis cannot be reached or does not answer in time
+     * Runs the script once for each of several callers' calls (each a record key, then the
+     * script's arguments), all down one pooled connection in one round trip (a pipeline), then,
+     * with {@code replicas}, one {@code WAIT} for all of them. Each script runs atomically on the
+     * server, as alone. Returns one answer per call, in order; a script that failed fails its own
+     * call only. Scripts the server does not have yet ran nowhere: those are sent again whole.
      */
-    Written runAndWait(JedisPooled redis, String operation, byte[] prefix, int replicas, long timeoutMillis, byte[] key,
-            byte[]... args) {
-        List<byte[]> keys = Collections.singletonList(key);
-        List<byte[]> all = new ArrayList<>(args.length + 1);
-        all.add(prefix);
-        Collections.addAll(all, args);
-        try {
-            try {
-                return pipelined(redis, false, keys, all, replicas, timeoutMillis);
-            } catch (JedisNoScriptException notLoaded) {
-                return pipelined(redis, true, keys, all, replicas, timeoutMillis);
+    List<Written> runAll(JedisPooled redis, byte[] prefix, List<byte[][]> calls, int replicas, long timeoutMillis) {
+        Written[] written = new Written[calls.size()];
+        List<Integer> notLoaded = new ArrayList<>();
+        send(redis, prefix, calls, false, replicas, timeoutMillis, written, notLoaded);
+        if (!notLoaded.isEmpty()) {
+            // a pipeline of its own, maybe on another connection: its WAIT counts its own writes
+            List<byte[][]> again = new ArrayList<>(notLoaded.size());
+            for (int i : notLoaded) {
+                again.add(calls.get(i));
             }
-        } catch (JedisException e) {
-            throw new StoreUnavailableException("Redis store: " + operation + " failed: " + e.getMessage(), e);
+            Written[] whole = new Written[again.size()];
+            send(redis, prefix, again, true, replicas, timeoutMillis, whole, new ArrayList<>());
+            for (int i = 0; i < whole.length; i++) {
+                written[notLoaded.get(i)] = whole[i];
+            }
         }
+        return Arrays.asList(written);
     }
 
-    private Written pipelined(JedisPooled redis, boolean whole, List<byte[]> keys, List<byte[]> args, int replicas,
-            long timeoutMillis) {
+    /**
+     * One pipeline: the calls, by SHA-1 or {@code whole}, and the WAIT, whose count goes with each
+     * answer; the calls the server had no script for are left out of {@code written} and listed.
+     */
+    private void send(JedisPooled redis, byte[] prefix, List<byte[][]> calls, boolean whole, int replicas,
+            long timeoutMillis, Written[] written, List<Integer> notLoaded) {
         try (Pipeline pipeline = redis.pipelined()) {
-            Response<Object> reply = whole ? pipeline.eval(script, keys, args) : pipeline.evalsha(sha, keys, args);
-            Response<Long> acknowledged = pipeline.waitReplicas(replicas, timeoutMillis);
+            List<Response<Object>> pending = new ArrayList<>(calls.size());
+            for (byte[][] call : calls) {
+                List<byte[]> keys = Collections.singletonList(call[0]);
+                List<byte[]> args = new ArrayList<>(call.length);
+                args.add(prefix);
+                args.addAll(Arrays.asList(call).subList(1, call.length));
+                pending.add(whole ? pipeline.eval(script, keys, args) : pipeline.evalsha(sha, keys, args));
+            }
+            Response<Long> acknowledged = replicas > 0 ? pipeline.waitReplicas(replicas, timeoutMillis) : null;
             pipeline.sync();
-            return new Written(reply.get(), acknowledged.get());
+            long held = acknowledged == null ? 0 : acknowledged.get();
+            for (int i = 0; i < pending.size(); i++) {
+                try {
+                    written[i] = new Written(pending.get(i).get(), held);
+                } catch (JedisNoScriptException notYet) {
+                    notLoaded.add(i);
+                } catch (JedisDataException failed) {
+                    written[i] = new Written(failed, held);
+                }
+            }
         }
     }
 
-    /** What a script answered, and how many replicas held its writes within the wait. */
+    /**
+     * What a script answered (a {@link JedisDataException} when it failed on the server), and how
+     * many replicas held its writes within the wait.
+     */
     static final class Written {
         final Object reply;
         final long replicas;

@@ -9,6 +9,8 @@ import dev.idempotency.agent.store.StoreFootprint;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredResponse;
+import dev.idempotency.agent.store.grouped.GroupedStatement;
+import dev.idempotency.agent.store.grouped.StatementSlots;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,12 +25,15 @@ import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The records in Redis: each a hash under {@code {table}:r:<scope length>:<scope><key>}, with
  * sorted sets beside it by expiry (every record) and by creation for the unfinished states
- * (IN_PROGRESS, UNKNOWN), all under the one hash tag {@code {table}}. Every operation is one script ({@link RecordScripts}),
- * judged by the server's clock. A record stays past its expiry until the keeper purges it, as in
+ * (IN_PROGRESS, UNKNOWN), all under the one hash tag {@code {table}}. Every operation is one
+ * script ({@link RecordScripts}), judged by the server's clock; the claims and completions of
+ * concurrent callers share round trips ({@link GroupedStatement}: one pipeline of their scripts). A record stays past its expiry until the keeper purges it, as in
  * the SQL stores; Redis drops it by itself a grace later ({@link #EXPIRY_GRACE}) if no keeper does.
  */
 final class RedisRecordStore implements IdempotencyStore {
@@ -39,6 +44,8 @@ final class RedisRecordStore implements IdempotencyStore {
     private static final long TOKEN_BOUND = 1L << 52;
     private static final byte[] GRACE = text(EXPIRY_GRACE.toMillis());
     private static final Logger LOG = LoggerFactory.getLogger(RedisRecordStore.class);
+    /** Calls in one pipeline at most: a round trip's worth, not a stall for the callers behind it. */
+    static final int MAX_GROUPED = 128;
     private static final Predicate<Object> WROTE = reply -> reply != null && !Long.valueOf(0).equals(reply);
 
     private final JedisPooled redis;
@@ -48,19 +55,36 @@ final class RedisRecordStore implements IdempotencyStore {
     /** store.redis.wait-replicas, and how long each write waits for them. */
     private final int waitReplicas;
     private final long waitMillis;
+    /**
+     * Claims, and completions, of concurrent callers, each kind run as one pipeline of scripts in
+     * one round trip, as many pipelines at once as the pool has connections.
+     */
+    final GroupedStatement<byte[][], RecordScripts.Written> claims;
+    final GroupedStatement<byte[][], RecordScripts.Written> completions;
 
-    RedisRecordStore(JedisPooled redis, String table, int waitReplicas, long waitMillis, List<String> warnings) {
+    /**
+     * @param connections the pool's connections: below that many writes at once each runs alone;
+     *        beyond it, callers that would wait for a connection share a pipeline
+     * @param queueMillis how long a caller waits for a pipeline to take its call before it fails
+     */
+    RedisRecordStore(JedisPooled redis, String table, int waitReplicas, long waitMillis, int connections,
+            long queueMillis, List<String> warnings) {
         this.redis = redis;
-        this.waitReplicas = waitReplicas;
-        this.waitMillis = waitMillis;
         this.prefix = "{" + table + "}";
         this.prefixBytes = bytes(prefix);
+        StatementSlots slots = new StatementSlots(connections);
+        this.claims = new GroupedStatement<>("claim", toString(), calls -> RecordScripts.CLAIM.runAll(redis,
+                prefixBytes, calls, waitReplicas, waitMillis), MAX_GROUPED, slots, queueMillis);
+        this.completions = new GroupedStatement<>("complete", toString(), calls -> RecordScripts.COMPLETE.runAll(redis,
+                prefixBytes, calls, waitReplicas, waitMillis), MAX_GROUPED, slots, queueMillis);
+        this.waitReplicas = waitReplicas;
+        this.waitMillis = waitMillis;
         this.warnings = Collections.unmodifiableList(new ArrayList<>(warnings));
     }
 
     @Override
     public ClaimResult claim(ClaimRequest request) {
-        List<?> reply = (List<?>) write(RecordScripts.CLAIM, "claim", RedisRecordStore::claimedNow,
+        List<?> reply = (List<?>) grouped(claims, "claim", RedisRecordStore::claimedNow,
                 recordKey(request.scope(), request.key()), bytes(request.scope()), bytes(request.key()),
                 bytes(request.endpoint()), bytes(request.fingerprint()), bytes(request.owner()),
                 nullable(request.requestId()), text(request.lease().toMillis()), text(request.ttl().toMillis()),
@@ -102,7 +126,7 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return yes(write(RecordScripts.COMPLETE, "complete", null, recordKey(scope, key), text(fencingToken),
+        return yes(grouped(completions, "complete", null, recordKey(scope, key), text(fencingToken),
                 text(response.status()), HeaderCodec.encode(response.headers()), response.body(),
                 bytes(response.bodyRetained() ? "1" : "0"), text(ttl.toMillis()), GRACE));
     }
@@ -209,18 +233,48 @@ final class RedisRecordStore implements IdempotencyStore {
 
     /**
      * Runs a script that changes a record and, with {@code store.redis.wait-replicas}, waits for the
-     * replicas to hold the change. A change the replicas did not all take in time fails as a store
-     * outage when {@code mustReplicate} says its loss in a failover would let a key execute twice (a
-     * new claim, a take-over); any other change stays on the primary, with a warning.
+     * replicas to hold the change ({@link #judged}).
      */
     private Object write(RecordScripts script, String operation, Predicate<Object> mustReplicate, byte[] key,
             byte[]... args) {
         if (waitReplicas == 0) {
             return script.run(redis, operation, prefixBytes, key, args);
         }
-        RecordScripts.Written written = script.runAndWait(redis, operation, prefixBytes, waitReplicas, waitMillis, key,
-                args);
-        if (written.replicas >= waitReplicas) {
+        RecordScripts.Written written;
+        try {
+            written = script.runAll(redis, prefixBytes, Collections.singletonList(call(key, args)), waitReplicas,
+                    waitMillis).get(0);
+        } catch (JedisException e) {
+            throw new StoreUnavailableException("Redis store: " + operation + " failed: " + e.getMessage(), e);
+        }
+        return judged(written, operation, mustReplicate);
+    }
+
+    /** A change run in one pipeline with those of concurrent callers, judged as {@link #write} judges it. */
+    private Object grouped(GroupedStatement<byte[][], RecordScripts.Written> group, String operation,
+            Predicate<Object> mustReplicate, byte[] key, byte[]... args) {
+        return judged(group.run(call(key, args)), operation, mustReplicate);
+    }
+
+    private static byte[][] call(byte[] key, byte[]... args) {
+        byte[][] call = new byte[args.length + 1][];
+        call[0] = key;
+        System.arraycopy(args, 0, call, 1, args.length);
+        return call;
+    }
+
+    /**
+     * The script's reply, once its replicas are counted. A change the replicas did not all take in
+     * time fails as a store outage when {@code mustReplicate} says its loss in a failover would let
+     * a key execute twice (a new claim, a take-over); any other change stays on the primary, with a
+     * warning.
+     */
+    private Object judged(RecordScripts.Written written, String operation, Predicate<Object> mustReplicate) {
+        if (written.reply instanceof JedisDataException) {
+            JedisDataException failed = (JedisDataException) written.reply;
+            throw new StoreUnavailableException("Redis store: " + operation + " failed: " + failed.getMessage(), failed);
+        }
+        if (waitReplicas == 0 || written.replicas >= waitReplicas) {
             return written.reply;
         }
         String shortfall = "Redis store: " + operation + " reached " + written.replicas + " of the " + waitReplicas

@@ -64,7 +64,10 @@ public final class RedisStores {
         List<String> warnings = Durability.of(redis, settings.describe(), settings.waitReplicas());
         // half the statement timeout, so that a WAIT that runs out is answered before the socket gives up
         long waitMillis = Math.max(1, settings.statementTimeout().toMillis() / 2);
-        return new RedisRecordStore(redis, settings.table(), settings.waitReplicas(), waitMillis, warnings);
+        // a caller queued for a pipeline waits as long as it would for a connection and a reply
+        long queueMillis = settings.connectTimeout().plus(settings.statementTimeout()).toMillis();
+        return new RedisRecordStore(redis, settings.table(), settings.waitReplicas(), waitMillis, settings.poolSize(),
+                queueMillis, warnings);
     }
 
     private static URI parse(String url) {

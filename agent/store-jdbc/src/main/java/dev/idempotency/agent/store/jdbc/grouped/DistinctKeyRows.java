@@ -1,5 +1,6 @@
 package dev.idempotency.agent.store.jdbc.grouped;
 
+import dev.idempotency.agent.store.grouped.GroupedStatement;
 import dev.idempotency.agent.store.jdbc.ConnectionSource;
 import dev.idempotency.agent.store.jdbc.Dialect;
 import dev.idempotency.agent.store.jdbc.TableSql;

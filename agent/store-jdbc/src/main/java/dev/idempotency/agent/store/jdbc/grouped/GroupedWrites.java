@@ -1,5 +1,7 @@
 package dev.idempotency.agent.store.jdbc.grouped;
 
+import dev.idempotency.agent.store.grouped.GroupedStatement;
+import dev.idempotency.agent.store.grouped.StatementSlots;
 import dev.idempotency.agent.store.jdbc.CommitPerWrite;
 import dev.idempotency.agent.store.jdbc.Completion;
 import dev.idempotency.agent.store.jdbc.NewKeyOutcome;

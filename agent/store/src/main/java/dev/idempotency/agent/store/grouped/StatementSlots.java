@@ -1,4 +1,4 @@
-package dev.idempotency.agent.store.jdbc.grouped;
+package dev.idempotency.agent.store.grouped;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * ends passes its slot to the kind whose first queued caller has waited longest, so neither kind
  * starves the other.
  */
-final class StatementSlots {
+public final class StatementSlots {
 
     /** One kind of grouped statement, as the slots see it; called with {@link #lock} held. */
     interface Member {
@@ -31,7 +31,7 @@ final class StatementSlots {
     private int inFlight;
     private long arrivals;
 
-    StatementSlots(int slots) {
+    public StatementSlots(int slots) {
         if (slots < 1) {
             throw new IllegalArgumentException("statements in flight must be at least 1, was " + slots);
         }

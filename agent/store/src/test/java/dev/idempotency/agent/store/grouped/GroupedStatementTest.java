@@ -1,10 +1,10 @@
-package dev.idempotency.agent.store.jdbc.grouped;
+package dev.idempotency.agent.store.grouped;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import java.sql.SQLException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -44,7 +44,7 @@ class GroupedStatementTest {
                 awaitRelease();
             }
             if (inputs.contains("fail")) {
-                throw new SQLException("connection lost");
+                throw new IOException("connection lost");
             }
             List<String> outputs = new ArrayList<>();
             for (String input : inputs) {
@@ -54,11 +54,11 @@ class GroupedStatementTest {
         }, 100, new StatementSlots(inFlight), waitMillis);
     }
 
-    private void awaitRelease() throws SQLException {
+    private void awaitRelease() throws IOException {
         try {
             release.await(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
-            throw new SQLException("interrupted", e);
+            throw new IOException("interrupted", e);
         }
     }
 

@@ -1,7 +1,6 @@
-package dev.idempotency.agent.store.jdbc.grouped;
+package dev.idempotency.agent.store.grouped;
 
 import java.util.Collections;
-import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,16 +10,17 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.idempotency.agent.store.StoreUnavailableException;
 
 /**
- * Group commit on a server database: the rows of concurrent callers go into one statement and
- * one commit. There is no writer thread and no timer. A caller that finds a free slot among the
- * {@link StatementSlots} runs its row at once, on its own thread; a caller that finds them all
+ * Group commit on a server store: the rows of concurrent callers go into one statement and one
+ * commit (a SQL database), or one pipeline of scripts in one round trip (Redis). There is no
+ * writer thread and no timer. A caller that finds a free slot among the {@link StatementSlots} runs its row at once, on its own thread; a caller that finds them all
  * taken queues. When a statement ends, its caller hands what is queued (up to {@code maxBatch}
  * rows) to the first caller in that queue, which runs it as the next statement; so a lone request
  * never waits, and under load each caller waits for at most a statement in flight plus its own.
  *
  * <p>A statement that fails fails every caller in it with {@link StoreUnavailableException}: the
  * {@link Rows} run one atomic statement (or one transaction), so none of its rows was applied, or,
- * when the connection died at the commit, none of its callers can know and all fail closed.
+ * when the connection died at the commit (or in a pipeline's round trip, after some of its scripts
+ * ran), none of its callers can know, and all fail closed as a single write whose answer was lost.
  *
  * @param <I> what one caller asks for
  * @param <O> what that caller gets back
@@ -28,12 +28,12 @@ import dev.idempotency.agent.store.StoreUnavailableException;
 public final class GroupedStatement<I, O> implements StatementSlots.Member {
 
     /** The statement for several callers' rows, on a connection of its own. */
-    interface Rows<I, O> {
+    public interface Rows<I, O> {
         /**
          * One output per input, in input order; {@code null} for an input this statement left to
          * its caller's single-row path (a key that appears twice, a row the statement cannot judge).
          */
-        List<O> run(List<I> inputs) throws SQLException;
+        List<O> run(List<I> inputs) throws Exception;
     }
 
     private final String operation;
@@ -53,7 +53,7 @@ public final class GroupedStatement<I, O> implements StatementSlots.Member {
      * @param waitMillis how long a queued caller waits for a statement to take its row before it
      *        gives up (its row then never runs)
      */
-    GroupedStatement(String operation, String description, Rows<I, O> rows, int maxBatch, StatementSlots slots,
+    public GroupedStatement(String operation, String description, Rows<I, O> rows, int maxBatch, StatementSlots slots,
             long waitMillis) {
         if (maxBatch < 1) {
             throw new IllegalArgumentException("batch size must be at least 1, was " + maxBatch);
@@ -68,7 +68,7 @@ public final class GroupedStatement<I, O> implements StatementSlots.Member {
     }
 
     /** Runs the input with whatever else is waiting and returns its output once committed. */
-    O run(I input) {
+    public O run(I input) {
         Caller<I, O> caller;
         boolean leads;
         slots.lock.lock();
@@ -140,12 +140,12 @@ public final class GroupedStatement<I, O> implements StatementSlots.Member {
             if (outputs.size() != inputs.size()) {
                 throw new IllegalStateException(outputs.size() + " outputs for " + inputs.size() + " rows");
             }
-        } catch (SQLException e) {
-            failAll(batch, new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage()
-                    + " (" + batch.size() + " callers in one statement)", e));
-            return;
         } catch (RuntimeException e) {
             failAll(batch, new StoreUnavailableException(description + ": " + operation + " failed: " + e
+                    + " (" + batch.size() + " callers in one statement)", e));
+            return;
+        } catch (Exception e) {
+            failAll(batch, new StoreUnavailableException(description + ": " + operation + " failed: " + e.getMessage()
                     + " (" + batch.size() + " callers in one statement)", e));
             return;
         } catch (Error e) {
