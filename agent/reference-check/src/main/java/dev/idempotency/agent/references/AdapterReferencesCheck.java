@@ -55,7 +55,7 @@ class AdapterReferencesCheck {
             List<ApiVersion> below = CheckedJars.belowRangeOf(name);
             if (below.isEmpty() && CheckedJars.whyNothingBelow(name).isEmpty()) {
                 wrong.add(name + " has no version below its range to check, and no reason why"
-                        + " (reference-check.nothing-below." + name.replaceFirst("\\.jar$", "") + " in the pom)");
+                        + " (reference-check.nothing-below." + CheckedJars.baseName(name) + " in the pom)");
             }
             if (!below.isEmpty() && CheckedJars.whyNothingBelow(name).isPresent()) {
                 wrong.add(name + " is checked against a version below its range, but the pom says there is none");

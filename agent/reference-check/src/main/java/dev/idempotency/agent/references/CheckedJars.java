@@ -82,7 +82,8 @@ final class CheckedJars {
         }
     }
 
-    private static String baseName(String adapterJarName) {
+    /** {@code servlet-javax.jar} as {@code servlet-javax}, as the pom's directories and properties name it. */
+    static String baseName(String adapterJarName) {
         return adapterJarName.replaceFirst("\\.jar$", "");
     }
 

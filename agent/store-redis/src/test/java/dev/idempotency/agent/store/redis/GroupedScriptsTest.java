@@ -51,8 +51,7 @@ class GroupedScriptsTest {
     void callersQueuedBehindAPipelineShareTheNextAndEachKeyIsClaimedOnce() throws Exception {
         try (RedisServerProcess server = RedisServerProcess.start(dir);
                 JedisPooled admin = server.client();
-                RedisRecordStore store = (RedisRecordStore) RedisStores.open(StoreSettings.forUrl(server.url())
-                        .withTable("grouped").withPoolSize(1).withStatementTimeout(Duration.ofSeconds(10)))) {
+                RedisRecordStore store = oneConnection(server, "grouped")) {
             pause(admin);
             Future<ClaimResult> first = callers.submit(() -> store.claim(claim("first")));
             await().until(() -> store.claims.inFlight() == 1);
@@ -106,8 +105,7 @@ class GroupedScriptsTest {
     void aServerThatLostItsScriptsGetsThemWholeAndRunsEachCallOnce() throws Exception {
         try (RedisServerProcess server = RedisServerProcess.start(dir);
                 JedisPooled admin = server.client();
-                RedisRecordStore store = (RedisRecordStore) RedisStores.open(StoreSettings.forUrl(server.url())
-                        .withTable("flushed").withPoolSize(1).withStatementTimeout(Duration.ofSeconds(10)))) {
+                RedisRecordStore store = oneConnection(server, "flushed")) {
             long token = store.claim(claim("before")).record().fencingToken();
             admin.scriptFlush();
 
@@ -129,6 +127,12 @@ class GroupedScriptsTest {
             assertThat(store.find("scope", "a").get().attempts()).isEqualTo(2);
             assertThat(store.claims.largestBatch()).isEqualTo(3);
         }
+    }
+
+    /** A store on the pool's one connection, whose replies may take the pause and more. */
+    private static RedisRecordStore oneConnection(RedisServerProcess server, String table) {
+        return (RedisRecordStore) RedisStores.open(StoreSettings.forUrl(server.url()).withTable(table).withPoolSize(1)
+                .withStatementTimeout(Duration.ofSeconds(10)));
     }
 
     /** Holds every client's commands for a while; the server runs them once it ends. */
