@@ -89,9 +89,10 @@ public final class FileStoreProbe {
     public static String compaction(IdempotencyStore store) {
         SingleWriter writer = ((FileRecordStore) store).writer();
         return String.format(Locale.ROOT, "compaction on the writer: %,d steps, %,.1f s in all, the longest %.2f ms; "
-                + "%,d batches committed, retention %d ms, versions kept %d; chunks %d%% full, file %d%% full",
+                + "%,d batches committed, %,d syncs, retention %d ms, versions kept %d; chunks %d%% full, file %d%% full",
                 writer.compaction().steps(), writer.compaction().totalStepNanos() / 1e9,
                 writer.compaction().longestStepNanos() / 1e6, writer.batchesCommitted(),
+                ((FileRecordStore) store).file().forReading().syncs(),
                 mvStore(store).getRetentionTime(), mvStore(store).getVersionsToKeep(),
                 mvStore(store).getFileStore().getChunksFillRate(), mvStore(store).getFileStore().getFillRate())
                 + "; " + chunkProfile(mvStore(store));

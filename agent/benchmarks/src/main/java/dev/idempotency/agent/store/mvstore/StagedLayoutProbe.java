@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -22,10 +23,14 @@ import org.h2.mvstore.type.StringDataType;
  * from the same number of records written in key order, then take new keys at a steady pace, each
  * a claim and a completion committed apart, the oldest records purged at the same pace, and the
  * store's own compaction steps between the commits. Prints the file's size and its chunks at each
- * sample. It tells whether the second layout would keep the file flat, before anyone builds it.
+ * sample. It tells whether the second layout would keep the file flat, before anyone builds it; and,
+ * with {@code -Dprobe.choice=mvstore} and {@code -Dprobe.retention=<ms>}, what MVStore's own choice of
+ * chunks to rewrite and its retention do to the file, against the store's ({@link EmptiestChunksFirst},
+ * {@link RecordFile#RETENTION_MILLIS}; the store's sync fence is not modelled).
  *
- * <p>{@code java -cp agent/benchmarks/target/benchmarks.jar dev.idempotency.agent.store.mvstore.StagedLayoutProbe
- * DIRECTORY direct|staged RECORDS KEYS_PER_SECOND SECONDS [SAMPLE_SECONDS [MERGE_SECONDS]]}
+ * <p>{@code java [-Dprobe.choice=emptiest|mvstore] [-Dprobe.retention=MS] -cp agent/benchmarks/target/benchmarks.jar
+ * dev.idempotency.agent.store.mvstore.StagedLayoutProbe DIRECTORY direct|staged RECORDS KEYS_PER_SECOND SECONDS
+ * [SAMPLE_SECONDS [MERGE_SECONDS]]}
  */
 public final class StagedLayoutProbe {
 
@@ -37,8 +42,16 @@ public final class StagedLayoutProbe {
     private final SplittableRandom random = new SplittableRandom(42);
 
     private StagedLayoutProbe(Path file) {
-        store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress().open();
-        store.setRetentionTime(RecordFile.RETENTION_MILLIS);
+        String choice = System.getProperty("probe.choice", "emptiest");
+        if ("mvstore".equals(choice)) {
+            store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress().open();
+        } else {
+            EmptiestChunksFirst chunks = new EmptiestChunksFirst(new HashMap<>());
+            chunks.open(file.toString(), false, null);
+            store = new MVStore.Builder().adoptFileStore(chunks).autoCommitDisabled().compress().open();
+        }
+        store.setRetentionTime(Integer.getInteger("probe.retention", RecordFile.RETENTION_MILLIS));
+        say("chunks a step rewrites: %s; retention %d ms", choice, store.getRetentionTime());
         records = map("records");
         staged = map("staged");
         expiry = map("expiry");

@@ -2,6 +2,7 @@ package dev.idempotency.agent.store.mvstore;
 
 import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
 import java.nio.file.Path;
+import java.util.HashMap;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.type.ByteArrayDataType;
@@ -26,17 +27,17 @@ final class RecordFile implements AutoCloseable {
     private static final byte[] NOTHING = new byte[0];
 
     /**
-     * How long a chunk that holds nothing live stays unusable: MVStore's own 45 s, as the SQL store
-     * keeps it. Every commit is written before its caller hears back, so a killed JVM loses nothing
-     * at any retention; the 45 s cover a crash of the operating system, whose unflushed writes can
-     * reach the disk in any order: a chunk reused sooner can be overwritten while the chunk that
-     * freed it never arrived, and H2 may then not open the file at all. Readers on other threads
-     * register the version they read, which MVStore keeps from being overwritten whatever the
-     * retention. The cost: under steady churn the file carries 45 s of freed chunks.
+     * How young a chunk MVStore neither rewrites nor reuses. Not what keeps the file openable after a
+     * crash of the operating system: the {@link SyncFence} does that, whatever the retention. It is
+     * one fence interval, so that compaction passes over the chunks of the last second, whose pages
+     * the next commits are about to replace anyway. MVStore's own 45 s kept those 45 s of commits in
+     * the file under churn: 0.6 GB of a 1.1 GB file where 0.3 GB was live, in a model at 100 new keys
+     * a second (docs/performance.md, "At volume").
      */
-    static final int RETENTION_MILLIS = 45_000;
+    static final int RETENTION_MILLIS = (int) SyncFence.EVERY_MILLIS;
 
     private final MVStore store;
+    private final SyncFence fence;
     private final MVMap<String, byte[]> records;
     private final MVMap<String, byte[]> expiry;
     /** Facts about the file itself (where its records came from), not records. */
@@ -49,6 +50,7 @@ final class RecordFile implements AutoCloseable {
      */
     private RecordFile(MVStore store) {
         this.store = store;
+        this.fence = new SyncFence(store);
         this.records = store.openMap("records",
                 new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
                         .valueType(ByteArrayDataType.INSTANCE));
@@ -62,7 +64,15 @@ final class RecordFile implements AutoCloseable {
     /** Opens {@code file}, creating it if absent (and recovering it if a killed process left it). */
     static RecordFile open(Path file) {
         MvStoreCompaction.cleanUpAfterACopy(file.toString());
-        MVStore store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress().open();
+        EmptiestChunksFirst chunks = new EmptiestChunksFirst(new HashMap<>());
+        chunks.open(file.toString(), false, null);
+        MVStore store;
+        try {
+            store = new MVStore.Builder().adoptFileStore(chunks).autoCommitDisabled().compress().open();
+        } catch (RuntimeException e) {
+            chunks.close();
+            throw e;
+        }
         try {
             store.setRetentionTime(RETENTION_MILLIS);
             return new RecordFile(store);
@@ -113,11 +123,25 @@ final class RecordFile implements AutoCloseable {
         expiry.remove(RecordKeys.expiry(before.state, before.expiresAt, recordKey));
     }
 
-    /** Writes what changed since the last commit to the file; returns once it is written. */
+    /**
+     * Writes what changed since the last commit to the file; returns once it is written (to the
+     * operating system: on the disk within about a second, {@link SyncFence}).
+     */
     void commit() {
         if (store.hasUnsavedChanges()) {
             store.commit();
         }
+        fence.moveIfDue();
+    }
+
+    /** Syncs of the file so far (for tests and benchmarks). */
+    long syncs() {
+        return fence.syncs();
+    }
+
+    /** For the writer while it idles: the commits of the last second, compaction's too, reach the disk. */
+    void syncIfDue() {
+        fence.moveIfDue();
     }
 
     boolean isClosed() {
@@ -133,6 +157,7 @@ final class RecordFile implements AutoCloseable {
      */
     @Override
     public void close() {
+        fence.close();
         if (store.isClosed()) {
             return;
         }

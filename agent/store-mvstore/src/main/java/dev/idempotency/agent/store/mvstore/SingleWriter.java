@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * behind their responses, replays' counts) waits a little longer for one a client does wait for, to
  * share its commit ({@link #holdForAClient}). Being the only writer, the thread decides every race of two claims
  * of one key by the order it takes them in. Between batches, whenever no change waits, it compacts
- * the file in small steps ({@link MvStoreCompaction}).
+ * the file in small steps ({@link MvStoreCompaction}); after its commits and while it idles, it has
+ * the file synced about once a second ({@link SyncFence}).
  */
 final class SingleWriter implements AutoCloseable {
 
@@ -123,6 +124,7 @@ final class SingleWriter implements AutoCloseable {
                     // No change waits: a compaction step now (at most one per step interval), not after an idle spell,
                     // which a steady stream of changes never leaves.
                     compacting = compacting && compactStep();
+                    syncIfDue();
                     first = queue.poll(compacting ? COMPACTING_POLL_MILLIS : IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
                 }
                 if (first == null) {
@@ -206,6 +208,13 @@ final class SingleWriter implements AutoCloseable {
             // MVStore closes a file whose write failed, dropping the uncommitted changes; the next batch reopens it.
             file.failed(current, e);
             batch.forEach(pending -> pending.fail(e));
+        }
+    }
+
+    private void syncIfDue() {
+        RecordFile current = file.current();
+        if (current != null && !current.isClosed()) {
+            current.syncIfDue();
         }
     }
 

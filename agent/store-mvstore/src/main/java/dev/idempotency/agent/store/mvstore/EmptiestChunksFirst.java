@@ -1,0 +1,77 @@
+package dev.idempotency.agent.store.mvstore;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import org.h2.mvstore.Chunk;
+import org.h2.mvstore.SingleFileStore;
+
+/**
+ * The store's file as MVStore writes it, except which chunks a compaction step rewrites: those with
+ * the least of their length still live, as many as the step may write. A step has a budget of
+ * bytes to rewrite, and rewriting a chunk whose share u is live frees (1 - u) of it for u written,
+ * so the emptiest chunks free the most for the budget. MVStore's own choice ranks a chunk by its
+ * live share over its age in versions, as an integer that is 0 for every chunk older than some
+ * thousands of commits (a few seconds under churn), and among those takes the ones with the fewest
+ * live bytes: the small chunks of single commits, a leaf of each still live, came before the large
+ * ones that decayed to a fifth live, and under a day's churn these never got their turn
+ * (docs/performance.md, "At volume").
+ */
+final class EmptiestChunksFirst extends SingleFileStore {
+
+    /** What the compaction in progress may rewrite (MVStore asks for candidates without saying). */
+    private volatile int rewriteBudget;
+
+    EmptiestChunksFirst(Map<String, Object> config) {
+        super(config);
+    }
+
+    @Override
+    public boolean compact(int targetFillRate, int write) {
+        rewriteBudget = write;
+        return super.compact(targetFillRate, write);
+    }
+
+    /**
+     * The chunks past the retention time with some but not all of their length live, the emptiest
+     * first, as many as fit the budget together. MVStore then checks each again (not pinned, written)
+     * and rewrites their live pages.
+     */
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"}) // MVStore's chunk class of this file store is not public
+    public Collection getRewriteCandidates() {
+        return isSpaceReused() ? candidates(rewriteBudget) : Collections.emptyList();
+    }
+
+    List<Chunk<?>> candidates(long budget) {
+        Collection<? extends Chunk<?>> chunks = getChunks().values();
+        long newest = 0;
+        for (Chunk<?> chunk : chunks) {
+            newest = Math.max(newest, chunk.time);
+        }
+        long seasoned = newest - getRetentionTime();
+        List<Chunk<?>> partlyLive = new ArrayList<>();
+        for (Chunk<?> chunk : chunks) {
+            if (chunk.maxLenLive > 0 && chunk.maxLenLive < chunk.maxLen && chunk.time <= seasoned) {
+                partlyLive.add(chunk);
+            }
+        }
+        partlyLive.sort(Comparator.comparingDouble(EmptiestChunksFirst::liveShare));
+        List<Chunk<?>> chosen = new ArrayList<>();
+        long left = budget;
+        for (Chunk<?> chunk : partlyLive) {
+            if (chunk.maxLenLive <= left) {
+                chosen.add(chunk);
+                left -= chunk.maxLenLive;
+            }
+        }
+        return chosen;
+    }
+
+    static double liveShare(Chunk<?> chunk) {
+        return (double) chunk.maxLenLive / chunk.maxLen;
+    }
+}
