@@ -41,10 +41,10 @@ final class SyncFence implements AutoCloseable {
     private final long everyNanos;
     private final ExecutorService syncing = Executors.newSingleThreadExecutor(StoreThreads.named(THREAD_NAME));
     private final AtomicBoolean inFlight = new AtomicBoolean();
-    /** The version held: every commit before it is on the disk. Changed by the sync thread only. */
+    /** The version held: every commit before it is on the disk. Changed by the sync thread (and by close, after it). */
     private MVStore.TxCounter held;
     private long lastMove = System.nanoTime();
-    private long syncedVersion;
+    private long versionAtLastMove;
     private volatile long syncs;
     private boolean failureSaid;
 
@@ -59,7 +59,7 @@ final class SyncFence implements AutoCloseable {
         MVStore.TxCounter first = store.registerVersionUsage();
         store.sync();
         held = first;
-        syncedVersion = store.getCurrentVersion();
+        versionAtLastMove = store.getCurrentVersion();
     }
 
     /**
@@ -73,11 +73,11 @@ final class SyncFence implements AutoCloseable {
             return;
         }
         long version = store.getCurrentVersion();
-        if (version == syncedVersion || !inFlight.compareAndSet(false, true)) {
+        if (version == versionAtLastMove || !inFlight.compareAndSet(false, true)) {
             return;
         }
         lastMove = now;
-        syncedVersion = version;
+        versionAtLastMove = version;
         MVStore.TxCounter next = store.registerVersionUsage();
         try {
             syncing.execute(() -> syncThenMove(next));
