@@ -14,11 +14,11 @@ import org.h2.mvstore.SingleFileStore;
  * the least of their length still live, as many as the step may write. A step has a budget of
  * bytes to rewrite, and rewriting a chunk whose share u is live frees (1 - u) of it for u written,
  * so the emptiest chunks free the most for the budget. MVStore's own choice ranks a chunk by its
- * live share over its age in versions, as an integer that is 0 for every chunk older than some
- * thousands of commits (a few seconds under churn), and among those takes the ones with the fewest
- * live bytes: the small chunks of single commits, a leaf of each still live, came before the large
- * ones that decayed to a fifth live, and under a day's churn these never got their turn
- * (docs/performance.md, "At volume").
+ * live share over its age in versions, as an integer that is 0 for every chunk older than its live
+ * percentage times 1,000 commits (minutes under churn), and among those takes the ones with the
+ * fewest live bytes: the small chunks of single commits, a leaf of each still live, always came
+ * before the large chunks of an import as they decayed, and under a day's churn these never got
+ * their turn (docs/performance.md, "At volume").
  */
 final class EmptiestChunksFirst extends SingleFileStore {
 
