@@ -17,19 +17,23 @@ import org.h2.mvstore.type.ByteArrayDataType;
 import org.h2.mvstore.type.StringDataType;
 
 /**
- * A model, on MVStore alone, of two layouts of the file store's records at a day's volume: new keys
+ * A model, on MVStore alone, of three layouts of the file store's records at a day's volume: new keys
  * written straight into the map of the day's records (as the store writes them), or into a small
- * map of their own that is merged into the day's map in one commit every few seconds. Both start
+ * map of their own that is merged into the day's map in one commit every few seconds, or (ordered)
+ * records kept in the order they were claimed, with a map from each key to its place: a claim and
+ * its completion then change the newest leaves and a purge the oldest, and only that small map takes
+ * each key at a random place. All three start
  * from the same number of records written in key order, then take new keys at a steady pace, each
  * a claim and a completion committed apart, the oldest records purged at the same pace, and the
  * store's own compaction steps between the commits. Prints the file's size and its chunks at each
- * sample. It tells whether the second layout would keep the file flat, before anyone builds it; and,
+ * sample. It tells whether another layout would keep the file flat, before anyone builds it; and,
  * with {@code -Dprobe.choice=mvstore} and {@code -Dprobe.retention=<ms>}, what MVStore's own choice of
  * chunks to rewrite and its retention do to the file, against the store's ({@link EmptiestChunksFirst},
- * {@link RecordFile#RETENTION_MILLIS}; the store's sync fence is not modelled).
+ * {@link RecordFile#RETENTION_MILLIS}; the store's sync fence is not modelled), and with
+ * {@code -Dprobe.keys-per-page=<n>}, what smaller leaves do.
  *
- * <p>{@code java [-Dprobe.choice=emptiest|mvstore] [-Dprobe.retention=MS] -cp agent/benchmarks/target/benchmarks.jar
- * dev.idempotency.agent.store.mvstore.StagedLayoutProbe DIRECTORY direct|staged RECORDS KEYS_PER_SECOND SECONDS
+ * <p>{@code java [-Dprobe.choice=emptiest|mvstore] [-Dprobe.retention=MS] [-Dprobe.keys-per-page=N] -cp agent/benchmarks/target/benchmarks.jar
+ * dev.idempotency.agent.store.mvstore.StagedLayoutProbe DIRECTORY direct|staged|ordered RECORDS KEYS_PER_SECOND SECONDS
  * [SAMPLE_SECONDS [MERGE_SECONDS]]}
  */
 public final class StagedLayoutProbe {
@@ -38,23 +42,33 @@ public final class StagedLayoutProbe {
     private final MVMap<String, byte[]> records;
     private final MVMap<String, byte[]> staged;
     private final MVMap<String, byte[]> expiry;
+    /** The ordered layout's map from a key to its record's place in {@link #records}. */
+    private final MVMap<String, byte[]> places;
+    private final boolean ordered;
     private final MvStoreCompaction compaction = new MvStoreCompaction();
     private final SplittableRandom random = new SplittableRandom(42);
 
-    private StagedLayoutProbe(Path file) {
+    private StagedLayoutProbe(Path file, boolean ordered) {
+        this.ordered = ordered;
         String choice = System.getProperty("probe.choice", "emptiest");
+        // MVStore's default: a leaf splits beyond 48 keys.
+        int keysPerPage = Integer.getInteger("probe.keys-per-page", 48);
         if ("mvstore".equals(choice)) {
-            store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress().open();
+            store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress()
+                    .keysPerPage(keysPerPage).open();
         } else {
             EmptiestChunksFirst chunks = new EmptiestChunksFirst(new HashMap<>());
             chunks.open(file.toString(), false, null);
-            store = new MVStore.Builder().adoptFileStore(chunks).autoCommitDisabled().compress().open();
+            store = new MVStore.Builder().adoptFileStore(chunks).autoCommitDisabled().compress()
+                    .keysPerPage(keysPerPage).open();
         }
         store.setRetentionTime(Integer.getInteger("probe.retention", RecordFile.RETENTION_MILLIS));
-        say("chunks a step rewrites: %s; retention %d ms", choice, store.getRetentionTime());
+        say("chunks a step rewrites: %s; retention %d ms; at most %d keys a page", choice, store.getRetentionTime(),
+                keysPerPage);
         records = map("records");
         staged = map("staged");
         expiry = map("expiry");
+        places = map("places");
     }
 
     public static void main(String[] args) throws Exception {
@@ -68,7 +82,7 @@ public final class StagedLayoutProbe {
         Files.createDirectories(directory);
         Path file = directory.resolve("probe-" + args[1] + ".mv.db");
         Files.deleteIfExists(file);
-        StagedLayoutProbe probe = new StagedLayoutProbe(file);
+        StagedLayoutProbe probe = new StagedLayoutProbe(file, "ordered".equals(args[1]));
         try {
             long started = System.nanoTime();
             probe.prefill(count);
@@ -85,7 +99,7 @@ public final class StagedLayoutProbe {
         long stride = Long.divideUnsigned(-1L, Math.max(1, count));
         for (long i = 0; i < count; i++) {
             String key = new UUID(i * stride, random.nextLong()).toString();
-            records.put(key, record(key, true));
+            records.put(recordKey(i, key), record(key, true));
             expiry.put(expiryKey(i, key), key.getBytes(StandardCharsets.US_ASCII));
             if ((i + 1) % FileStoreProbe.PREFILL_COMMIT_EVERY == 0) {
                 store.commit();
@@ -96,7 +110,8 @@ public final class StagedLayoutProbe {
 
     private void churn(boolean stagedLayout, long count, int perSecond, int seconds, int sampleSeconds,
             int mergeSeconds, Path file) throws InterruptedException, IOException {
-        say("churn: %s layout, %,d new keys/s for %d s, merged every %d s", stagedLayout ? "staged" : "direct",
+        say("churn: %s layout, %,d new keys/s for %d s, merged every %d s",
+                stagedLayout ? "staged" : ordered ? "ordered" : "direct",
                 perSecond, seconds, mergeSeconds);
         say("| s | records | bytes on disk | chunks |");
         long start = System.nanoTime();
@@ -109,11 +124,12 @@ public final class StagedLayoutProbe {
         for (long due = start; due - end < 0; due += periodNanos) {
             idleUntil(due);
             String key = UUID.randomUUID().toString();
-            newKeys.put(key, record(key, false));
+            String recordKey = recordKey(sequence, key);
+            newKeys.put(recordKey, record(key, false));
             expiry.put(expiryKey(sequence++, key), key.getBytes(StandardCharsets.US_ASCII));
             store.commit();
             idleUntil(due + periodNanos / 2);
-            newKeys.put(key, record(key, true));
+            newKeys.put(recordKey, record(key, true));
             purgeOldest();
             store.commit();
             if (stagedLayout && System.nanoTime() - nextMerge >= 0) {
@@ -151,9 +167,20 @@ public final class StagedLayoutProbe {
             return;
         }
         String key = new String(expiry.remove(first), StandardCharsets.US_ASCII);
-        if (records.remove(key) == null) {
-            staged.remove(key);
+        String recordKey = ordered ? new String(places.remove(key), StandardCharsets.US_ASCII) : key;
+        if (records.remove(recordKey) == null) {
+            staged.remove(recordKey);
         }
+    }
+
+    /** Where a record goes: under its key, or (ordered) in the order of claims, its key noted in {@link #places}. */
+    private String recordKey(long sequence, String key) {
+        if (!ordered) {
+            return key;
+        }
+        String place = String.format(Locale.ROOT, "%016x", sequence);
+        places.put(key, place.getBytes(StandardCharsets.US_ASCII));
+        return place;
     }
 
     /** The writer's compaction steps while it waits for the next change, as the store's writer takes them. */
