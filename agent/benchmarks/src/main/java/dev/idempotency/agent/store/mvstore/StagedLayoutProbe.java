@@ -99,7 +99,7 @@ public final class StagedLayoutProbe {
         long stride = Long.divideUnsigned(-1L, Math.max(1, count));
         for (long i = 0; i < count; i++) {
             String key = new UUID(i * stride, random.nextLong()).toString();
-            records.put(recordKey(i, key), record(key, true));
+            records.put(placeRecord(i, key), record(key, true));
             expiry.put(expiryKey(i, key), key.getBytes(StandardCharsets.US_ASCII));
             if ((i + 1) % FileStoreProbe.PREFILL_COMMIT_EVERY == 0) {
                 store.commit();
@@ -124,7 +124,7 @@ public final class StagedLayoutProbe {
         for (long due = start; due - end < 0; due += periodNanos) {
             idleUntil(due);
             String key = UUID.randomUUID().toString();
-            String recordKey = recordKey(sequence, key);
+            String recordKey = placeRecord(sequence, key);
             newKeys.put(recordKey, record(key, false));
             expiry.put(expiryKey(sequence++, key), key.getBytes(StandardCharsets.US_ASCII));
             store.commit();
@@ -173,8 +173,11 @@ public final class StagedLayoutProbe {
         }
     }
 
-    /** Where a record goes: under its key, or (ordered) in the order of claims, its key noted in {@link #places}. */
-    private String recordKey(long sequence, String key) {
+    /**
+     * Places a record: returns the key it goes under, its own or (ordered) its place in the order of
+     * claims, which it then notes in {@link #places}.
+     */
+    private String placeRecord(long sequence, String key) {
         if (!ordered) {
             return key;
         }
