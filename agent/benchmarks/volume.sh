@@ -18,8 +18,9 @@
 #     [--sample-seconds 15]: new keys through the store at the pace that keeps that many records live
 #     under the TTL (each claimed on its thread, completed behind it by the agent's outcome writers), the
 #     keeper's purge beside it; reports records, bytes on disk, live bytes (H2's own count) and the
-#     claims' latencies per sample, and says so in a sample where the store fell behind that pace. The file store: --churn-prefill true starts from the live records of
-#     a TTL of traffic (expiries spread evenly, written straight into a compacted file) instead of empty,
+#     claims' latencies per sample, and says so in a sample where the store fell behind that pace.
+#     The file store: --churn-prefill true starts from the live records of a TTL of traffic (expiries
+#     spread evenly, written straight into a compacted file) instead of empty,
 #     e.g. a day at 100 new keys/s: --churn 8640000 --churn-ttl-seconds 86400 --churn-prefill true.
 #     Each sample of the file store also prints its compaction (steps, their time) and its chunks by the
 #     share of them still live.

@@ -188,13 +188,14 @@ final class VolumeChurn {
         } catch (Exception e) {
             say("churn: sample failed: %s", e);
         }
+        double rate = latencies.length / seconds;
         String row = String.format(Locale.ROOT, "| %.0f | %,d | %,d | %,d | %s | %s | %,.0f | %s | %,d |", at, records,
                 bytes, bytes / Math.max(1, records), live < 0 ? "" : String.format(Locale.ROOT, "%,d", live),
                 live <= 0 ? "" : String.format(Locale.ROOT, "%.2f", bytes / (double) live),
-                latencies.length / seconds, percentiles(latencies), purged);
+                rate, percentiles(latencies), purged);
         rows.add(row);
         say("%s", row);
-        sayIfBehind(latencies.length / seconds);
+        sayIfBehind(rate);
         String idle = idleWork.get();
         if (idle != null) {
             say("churn: %s", idle);
