@@ -38,7 +38,9 @@ final class EmptiestChunksFirst extends SingleFileStore {
     /**
      * The chunks past the retention time with some but not all of their length live, the emptiest
      * first, as many as fit the budget together. MVStore then checks each again (not pinned, written)
-     * and rewrites their live pages.
+     * and rewrites their live pages. A chunk's age is read by the clock, as MVStore reads it: by the
+     * newest chunk's time instead, a store that went quiet after a burst never saw the burst's chunks
+     * age, and kept them until the next write.
      */
     @Override
     @SuppressWarnings({"rawtypes", "unchecked"}) // MVStore's chunk class of this file store is not public
@@ -48,11 +50,7 @@ final class EmptiestChunksFirst extends SingleFileStore {
 
     List<Chunk<?>> candidates(long budget) {
         Collection<? extends Chunk<?>> chunks = getChunks().values();
-        long newest = 0;
-        for (Chunk<?> chunk : chunks) {
-            newest = Math.max(newest, chunk.time);
-        }
-        long seasoned = newest - getRetentionTime();
+        long seasoned = getMvStore().getTimeAbsolute() - getCreationTime() - getRetentionTime();
         List<Chunk<?>> partlyLive = new ArrayList<>();
         for (Chunk<?> chunk : chunks) {
             if (chunk.maxLenLive > 0 && chunk.maxLenLive < chunk.maxLen && chunk.time <= seasoned) {

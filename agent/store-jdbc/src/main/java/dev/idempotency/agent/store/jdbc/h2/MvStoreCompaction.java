@@ -8,13 +8,14 @@ import org.h2.mvstore.RandomAccessStore;
 /**
  * One bounded compaction step on an MVStore file, for a store's only writer to take between its
  * batches while no write waits, at most every {@value #STEP_EVERY_MILLIS} ms, until a step finds
- * nothing left. Every commit writes a new chunk, and a chunk is freed only when none of its pages
- * is live any more: under churn, chunks that keep a few live pages pile up. A step rewrites the
- * live pages of the emptiest chunks (at most {@value #REWRITE_BYTES} bytes, committed at once, so
- * the chunks they leave are freed after the retention time) and, while the file has gaps, moves
- * chunks from its end into them (at most {@value #MOVE_BYTES} bytes) and shortens it. Both are
- * MVStore's own operations, bounded by bytes, so a write arriving meanwhile waits for one step at
- * most. Used by the SQL store's H2 file ({@link H2FileCompaction}) and by the file store on
+ * nothing left and nothing was written since the last that found nothing. Every commit writes a
+ * new chunk, and a chunk is freed only when none of its pages is live any more: under churn,
+ * chunks that keep a few live pages pile up. A step rewrites the live pages of the emptiest chunks
+ * (at most {@value #REWRITE_BYTES} bytes, committed at once, so the chunks they leave are freed
+ * after the retention time), frees the chunks emptied and aged by then and, while the file has
+ * gaps, moves chunks from its end into them (at most {@value #MOVE_BYTES} bytes) and shortens it.
+ * All are MVStore's own operations, bounded by bytes, so a write arriving meanwhile waits for one
+ * step at most. Used by the SQL store's H2 file ({@link H2FileCompaction}) and by the file store on
  * MVStore alone.
  */
 public final class MvStoreCompaction {
@@ -45,31 +46,43 @@ public final class MvStoreCompaction {
     /** Dead space below this is left to the compaction in place: a copy would save little. */
     public static final long COPY_AT_CLOSE_DEAD_BYTES = 16L * 1024 * 1024;
 
-    private long lastStep = System.nanoTime();
+    /**
+     * How long after the retention time a step is taken again when the last found nothing: the
+     * file store lets MVStore free a chunk only once the commit that emptied it is synced, about a
+     * second after it ({@code SyncFence}).
+     */
+    static final long RECHECK_AFTER_RETENTION_MILLIS = 1000;
+
+    private long nextStep = System.nanoTime() + STEP_EVERY_MILLIS * 1_000_000L;
+    /** The store's version when a step last found nothing: whether anything was written since. */
+    private long versionFoundIdle = -1;
     private volatile long steps;
     private volatile long longestStepNanos;
     private volatile long totalStepNanos;
     private volatile long moves;
 
     /**
-     * One step on {@code store}, or none if the last was less than {@value #STEP_EVERY_MILLIS} ms
-     * ago; false when it found nothing to do.
+     * One step on {@code store}, or none if it is not due yet (the last was less than
+     * {@value #STEP_EVERY_MILLIS} ms ago, or found nothing and waits for the chunks written before it
+     * to age); false when the writer may stop calling until its next commit.
+     *
+     * <p>A step that finds nothing to do while something was written since the last such step asks
+     * to be called once more, after the retention time: the chunks of the last commits can be
+     * neither rewritten nor freed before, and a store gone quiet after a burst commits nothing that
+     * would call the steps back. It kept the whole burst in its file until the next write.
      */
     public boolean step(MVStore store) {
         long started = System.nanoTime();
-        if (started - lastStep < STEP_EVERY_MILLIS * 1_000_000L) {
+        if (started - nextStep < 0) {
             return true;
         }
-        lastStep = started;
+        nextStep = started + STEP_EVERY_MILLIS * 1_000_000L;
+        long versionBefore = store.getCurrentVersion();
         boolean rewrote = store.compact(TARGET_FILL_PERCENT, REWRITE_BYTES);
         if (rewrote) {
             store.commit();
         }
-        FileStore<?> file = store.getFileStore();
-        boolean moved = file instanceof RandomAccessStore && file.getFillRate() < TARGET_FILL_PERCENT;
-        if (moved) {
-            ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, MOVE_BYTES, store);
-        }
+        boolean moved = moveAndShorten(store);
         long took = System.nanoTime() - started;
         steps++;
         totalStepNanos += took;
@@ -77,7 +90,38 @@ public final class MvStoreCompaction {
             moves++;
         }
         longestStepNanos = Math.max(longestStepNanos, took);
-        return rewrote || moved;
+        if (rewrote || moved) {
+            return true;
+        }
+        boolean writtenSince = versionBefore != versionFoundIdle;
+        versionFoundIdle = store.getCurrentVersion();
+        if (writtenSince) {
+            nextStep = started + (store.getRetentionTime() + RECHECK_AFTER_RETENTION_MILLIS) * 1_000_000L;
+        }
+        return writtenSince;
+    }
+
+    /**
+     * Frees the chunks emptied and aged since the last commit, moves chunks from the file's end into
+     * its gaps while it has them (at most {@value #MOVE_BYTES} bytes), and commits what freeing
+     * changed: that commit, written inside the file, cuts off its end where the freed chunks were.
+     * MVStore frees chunks only as a commit or a move begins, so without this the freed end of a
+     * quiet store's file stayed until the next write. True when chunks were moved.
+     */
+    private static boolean moveAndShorten(MVStore store) {
+        FileStore<?> file = store.getFileStore();
+        if (!(file instanceof RandomAccessStore)) {
+            return false;
+        }
+        store.executeFilestoreOperation(file::dropUnusedChunks);
+        boolean moved = file.getFillRate() < TARGET_FILL_PERCENT;
+        if (moved) {
+            ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, MOVE_BYTES, store);
+        }
+        if (store.hasUnsavedChanges()) {
+            store.commit();
+        }
+        return moved;
     }
 
     /**

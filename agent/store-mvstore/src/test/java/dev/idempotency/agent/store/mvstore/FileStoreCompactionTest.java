@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store.mvstore;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.IdempotencyStore;
@@ -19,15 +20,33 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Closing the file store compacts its file (in place, {@code MvStoreCompaction.atClose}, or by a
- * copy of its live data, {@code MvStoreCompaction.copiesAtClose}): while it is open,
- * chunks freed in the last 45 s (MVStore's retention) cannot be reused, so records written one
- * commit each leave several KB of file a record until the close, and a few hundred bytes after it.
+ * The file store compacts its file while it is open, between writes ({@code MvStoreCompaction.step}),
+ * and when it closes: in place ({@code MvStoreCompaction.atClose}) or by a copy of its live data
+ * ({@code MvStoreCompaction.copiesAtClose}). Records written one commit each write a chunk each,
+ * several KB of file a record until compaction frees them, a few hundred bytes after it.
  */
-class FileStoreCloseTest {
+class FileStoreCompactionTest {
 
     @TempDir
     Path directory;
+
+    /**
+     * After a burst, with no write to follow, the writer's steps compact the file and shorten it
+     * past the chunks they freed: a step that frees the chunks at the file's end and finds nothing
+     * to move commits that, which cuts the end off (else it stayed until the next write).
+     */
+    @Test
+    void theWriterCompactsTheFileWhileTheStoreIsOpenAndQuiet() {
+        String url = FileStores.URL_PREFIX + directory.resolve("open").toAbsolutePath();
+        Path file = FileStores.storeFile(url);
+        int records = 400;
+        try (IdempotencyStore store = committingEachChange(url)) {
+            completeEach(store, records);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                    assertThat(StoreFiles.size(file) / records).as("bytes of file per record").isLessThan(1_500));
+            assertThat(store.find("s", "k-0")).isPresent();
+        }
+    }
 
     @Test
     void closingTheStoreCompactsItsFile() {
@@ -36,9 +55,7 @@ class FileStoreCloseTest {
         int records = 400;
         long open;
         try (IdempotencyStore store = committingEachChange(url)) {
-            for (int i = 0; i < records; i++) {
-                complete(store, "k-" + i);
-            }
+            completeEach(store, records);
             open = StoreFiles.size(file);
         }
         long closed = StoreFiles.size(file);
@@ -67,9 +84,7 @@ class FileStoreCloseTest {
             // empty from being reused: the file of a burst that outran its reuse, whatever this machine's pace.
             MVStore mvStore = ((FileRecordStore) store).file().forReading().mvStore();
             MVStore.TxCounter held = mvStore.registerVersionUsage();
-            for (int i = 0; i < records; i++) {
-                complete(store, "k-" + i);
-            }
+            completeEach(store, records);
             mvStore.deregisterVersionUsage(held);
             open = StoreFiles.size(file);
             before = StoreFiles.identity(file);
@@ -112,6 +127,13 @@ class FileStoreCloseTest {
     private static IdempotencyStore committingEachChange(String url) {
         OpenFile file = OpenFile.open(FileStores.storeFile(url));
         return new FileRecordStore(file, new SingleWriter(file, 5_000, 0));
+    }
+
+    /** Claims and completes the keys k-0 to k-(records - 1), one after the other. */
+    private static void completeEach(IdempotencyStore store, int records) {
+        for (int i = 0; i < records; i++) {
+            complete(store, "k-" + i);
+        }
     }
 
     private static void complete(IdempotencyStore store, String key) {
