@@ -54,6 +54,8 @@ public final class MvStoreCompaction {
     static final long RECHECK_AFTER_RETENTION_MILLIS = 1000;
 
     private long nextStep = System.nanoTime() + STEP_EVERY_MILLIS * 1_000_000L;
+    /** When a step found nothing after writes: when to look again if nothing is written meanwhile; 0 if not waiting. */
+    private long recheckAt;
     /** The store's version when a step last found nothing: whether anything was written since. */
     private long versionFoundIdle = -1;
     private volatile long steps;
@@ -67,22 +69,29 @@ public final class MvStoreCompaction {
      * to age); false when the writer may stop calling until its next commit.
      *
      * <p>A step that finds nothing to do while something was written since the last such step asks
-     * to be called once more, after the retention time: the chunks of the last commits can be
-     * neither rewritten nor freed before, and a store gone quiet after a burst commits nothing that
-     * would call the steps back. It kept the whole burst in its file until the next write.
+     * to be called again, and takes the next step once the retention time has passed (or at the
+     * usual pace, if a write comes first): the chunks of the last commits can be neither rewritten
+     * nor freed before, and a store gone quiet after a burst commits nothing that would call the
+     * steps back. It kept the whole burst in its file until the next write.
      */
     public boolean step(MVStore store) {
         long started = System.nanoTime();
-        if (started - nextStep < 0) {
+        if (started - nextStep < 0 || waitsForChunksToAge(store, started)) {
             return true;
         }
         nextStep = started + STEP_EVERY_MILLIS * 1_000_000L;
+        recheckAt = 0;
         long versionBefore = store.getCurrentVersion();
         boolean rewrote = store.compact(TARGET_FILL_PERCENT, REWRITE_BYTES);
         if (rewrote) {
             store.commit();
         }
-        boolean moved = moveAndShorten(store);
+        boolean moved = freeAndMove(store);
+        if (!rewrote && !moved && store.hasUnsavedChanges()) {
+            // What freeing chunks changed (their entries left the layout), which a quiet store commits
+            // no other way: the commit, written inside the file, cuts off its end where they were.
+            store.commit();
+        }
         long took = System.nanoTime() - started;
         steps++;
         totalStepNanos += took;
@@ -96,32 +105,31 @@ public final class MvStoreCompaction {
         boolean writtenSince = versionBefore != versionFoundIdle;
         versionFoundIdle = store.getCurrentVersion();
         if (writtenSince) {
-            nextStep = started + (store.getRetentionTime() + RECHECK_AFTER_RETENTION_MILLIS) * 1_000_000L;
+            recheckAt = started + (store.getRetentionTime() + RECHECK_AFTER_RETENTION_MILLIS) * 1_000_000L;
         }
         return writtenSince;
     }
 
+    private boolean waitsForChunksToAge(MVStore store, long now) {
+        return recheckAt != 0 && now - recheckAt < 0 && store.getCurrentVersion() == versionFoundIdle;
+    }
+
     /**
-     * Frees the chunks emptied and aged since the last commit, moves chunks from the file's end into
-     * its gaps while it has them (at most {@value #MOVE_BYTES} bytes), and commits what freeing
-     * changed: that commit, written inside the file, cuts off its end where the freed chunks were.
-     * MVStore frees chunks only as a commit or a move begins, so without this the freed end of a
-     * quiet store's file stayed until the next write. True when chunks were moved.
+     * Frees the chunks emptied and aged since the last commit (MVStore frees them only as a commit
+     * or a move begins), then moves chunks from the file's end into its gaps while it has them (at
+     * most {@value #MOVE_BYTES} bytes) and shortens it. True when chunks were moved.
      */
-    private static boolean moveAndShorten(MVStore store) {
+    private static boolean freeAndMove(MVStore store) {
         FileStore<?> file = store.getFileStore();
         if (!(file instanceof RandomAccessStore)) {
             return false;
         }
         store.executeFilestoreOperation(file::dropUnusedChunks);
-        boolean moved = file.getFillRate() < TARGET_FILL_PERCENT;
-        if (moved) {
-            ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, MOVE_BYTES, store);
+        if (file.getFillRate() >= TARGET_FILL_PERCENT) {
+            return false;
         }
-        if (store.hasUnsavedChanges()) {
-            store.commit();
-        }
-        return moved;
+        ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, MOVE_BYTES, store);
+        return true;
     }
 
     /**
