@@ -30,15 +30,21 @@ import org.h2.mvstore.type.StringDataType;
  * with {@code -Dprobe.choice=mvstore} and {@code -Dprobe.retention=<ms>}, what MVStore's own choice of
  * chunks to rewrite and its retention do to the file, against the store's ({@link EmptiestChunksFirst},
  * {@link RecordFile#RETENTION_MILLIS}; the store's sync fence is not modelled), and with
- * {@code -Dprobe.keys-per-page=<n>}, what smaller leaves do.
+ * {@code -Dprobe.keys-per-page=<n>}, what smaller leaves do; with {@code -Dprobe.index-file=true}, what
+ * the expiry index does in a file of its own (its pages written once, in expiry order, and untouched
+ * until purged) rather than in the chunks of the records' leaves, which each new key rewrites at random.
  *
- * <p>{@code java [-Dprobe.choice=emptiest|mvstore] [-Dprobe.retention=MS] [-Dprobe.keys-per-page=N] -cp agent/benchmarks/target/benchmarks.jar
+ * <p>{@code java [-Dprobe.choice=emptiest|mvstore] [-Dprobe.retention=MS] [-Dprobe.keys-per-page=N]
+ * [-Dprobe.index-file=true] -cp agent/benchmarks/target/benchmarks.jar
  * dev.idempotency.agent.store.mvstore.StagedLayoutProbe DIRECTORY direct|staged|ordered RECORDS KEYS_PER_SECOND SECONDS
  * [SAMPLE_SECONDS [MERGE_SECONDS]]}
  */
 public final class StagedLayoutProbe {
 
     private final MVStore store;
+    /** Where the expiry index is: {@link #store}, or a file of its own. */
+    private final MVStore indexStore;
+    private final Path indexFile;
     private final MVMap<String, byte[]> records;
     private final MVMap<String, byte[]> staged;
     private final MVMap<String, byte[]> expiry;
@@ -46,29 +52,44 @@ public final class StagedLayoutProbe {
     private final MVMap<String, byte[]> places;
     private final boolean ordered;
     private final MvStoreCompaction compaction = new MvStoreCompaction();
+    private final MvStoreCompaction indexCompaction = new MvStoreCompaction();
     private final SplittableRandom random = new SplittableRandom(42);
 
-    private StagedLayoutProbe(Path file, boolean ordered) {
+    private StagedLayoutProbe(Path file, Path indexFile, boolean ordered) {
         this.ordered = ordered;
-        String choice = System.getProperty("probe.choice", "emptiest");
-        // MVStore's default: a leaf splits beyond 48 keys.
-        int keysPerPage = Integer.getInteger("probe.keys-per-page", 48);
-        if ("mvstore".equals(choice)) {
-            store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress()
-                    .keysPerPage(keysPerPage).open();
+        this.indexFile = indexFile;
+        store = open(file);
+        indexStore = indexFile == null ? store : open(indexFile);
+        say("chunks a step rewrites: %s; retention %d ms; at most %d keys a page; the expiry index %s",
+                choice(), store.getRetentionTime(), keysPerPage(), indexFile == null ? "beside the records" : "in " + indexFile);
+        records = map(store, "records");
+        staged = map(store, "staged");
+        expiry = map(indexStore, "expiry");
+        places = map(store, "places");
+    }
+
+    private static MVStore open(Path file) {
+        MVStore opened;
+        if ("mvstore".equals(choice())) {
+            opened = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().compress()
+                    .keysPerPage(keysPerPage()).open();
         } else {
             EmptiestChunksFirst chunks = new EmptiestChunksFirst(new HashMap<>());
             chunks.open(file.toString(), false, null);
-            store = new MVStore.Builder().adoptFileStore(chunks).autoCommitDisabled().compress()
-                    .keysPerPage(keysPerPage).open();
+            opened = new MVStore.Builder().adoptFileStore(chunks).autoCommitDisabled().compress()
+                    .keysPerPage(keysPerPage()).open();
         }
-        store.setRetentionTime(Integer.getInteger("probe.retention", RecordFile.RETENTION_MILLIS));
-        say("chunks a step rewrites: %s; retention %d ms; at most %d keys a page", choice, store.getRetentionTime(),
-                keysPerPage);
-        records = map("records");
-        staged = map("staged");
-        expiry = map("expiry");
-        places = map("places");
+        opened.setRetentionTime(Integer.getInteger("probe.retention", RecordFile.RETENTION_MILLIS));
+        return opened;
+    }
+
+    private static String choice() {
+        return System.getProperty("probe.choice", "emptiest");
+    }
+
+    /** MVStore's default: a leaf splits beyond 48 keys. */
+    private static int keysPerPage() {
+        return Integer.getInteger("probe.keys-per-page", 48);
     }
 
     public static void main(String[] args) throws Exception {
@@ -81,16 +102,24 @@ public final class StagedLayoutProbe {
         int mergeSeconds = args.length > 6 ? Integer.parseInt(args[6]) : 10;
         Files.createDirectories(directory);
         Path file = directory.resolve("probe-" + args[1] + ".mv.db");
+        Path indexFile = Boolean.getBoolean("probe.index-file") ? directory.resolve("probe-" + args[1] + "-index.mv.db") : null;
         Files.deleteIfExists(file);
-        StagedLayoutProbe probe = new StagedLayoutProbe(file, "ordered".equals(args[1]));
+        if (indexFile != null) {
+            Files.deleteIfExists(indexFile);
+        }
+        StagedLayoutProbe probe = new StagedLayoutProbe(file, indexFile, "ordered".equals(args[1]));
         try {
             long started = System.nanoTime();
             probe.prefill(count);
-            say("prefill: %,d records in %.0f s, %,d bytes", count, (System.nanoTime() - started) / 1e9, Files.size(file));
+            say("prefill: %,d records in %.0f s, %,d bytes", count, (System.nanoTime() - started) / 1e9, probe.bytes(file));
             probe.churn(stagedLayout, count, perSecond, seconds, sampleSeconds, mergeSeconds, file);
         } finally {
             probe.store.closeImmediately();
+            probe.indexStore.closeImmediately();
             Files.deleteIfExists(file);
+            if (indexFile != null) {
+                Files.deleteIfExists(indexFile);
+            }
         }
     }
 
@@ -102,10 +131,10 @@ public final class StagedLayoutProbe {
             records.put(placeRecord(i, key), record(key, true));
             expiry.put(expiryKey(i, key), key.getBytes(StandardCharsets.US_ASCII));
             if ((i + 1) % FileStoreProbe.PREFILL_COMMIT_EVERY == 0) {
-                store.commit();
+                commit();
             }
         }
-        store.commit();
+        commit();
     }
 
     private void churn(boolean stagedLayout, long count, int perSecond, int seconds, int sampleSeconds,
@@ -127,11 +156,11 @@ public final class StagedLayoutProbe {
             String recordKey = placeRecord(sequence, key);
             newKeys.put(recordKey, record(key, false));
             expiry.put(expiryKey(sequence++, key), key.getBytes(StandardCharsets.US_ASCII));
-            store.commit();
+            commit();
             idleUntil(due + periodNanos / 2);
             newKeys.put(recordKey, record(key, true));
             purgeOldest();
-            store.commit();
+            commit();
             if (stagedLayout && System.nanoTime() - nextMerge >= 0) {
                 merge();
                 nextMerge += TimeUnit.SECONDS.toNanos(mergeSeconds);
@@ -142,13 +171,28 @@ public final class StagedLayoutProbe {
             }
         }
         sample(start, file);
-        say("compaction: %,d steps, %.1f s in all, the longest %.2f ms", compaction.steps(),
-                compaction.totalStepNanos() / 1e9, compaction.longestStepNanos() / 1e6);
+        say("compaction: %,d steps, %.1f s in all, the longest %.2f ms", compaction.steps() + indexCompaction.steps(),
+                (compaction.totalStepNanos() + indexCompaction.totalStepNanos()) / 1e9,
+                Math.max(compaction.longestStepNanos(), indexCompaction.longestStepNanos()) / 1e6);
     }
 
     private void sample(long start, Path file) throws IOException {
         say("| %.0f | %,d | %,d | %s |", (System.nanoTime() - start) / 1e9, records.sizeAsLong() + staged.sizeAsLong(),
-                Files.size(file), FileStoreProbe.chunkProfile(store));
+                bytes(file), FileStoreProbe.chunkProfile(store)
+                        + (indexFile == null ? "" : "; index file " + Files.size(indexFile) + " B, " + FileStoreProbe.chunkProfile(indexStore)));
+    }
+
+    /** The bytes of the records' file and, if the index has its own, of the index's. */
+    private long bytes(Path file) throws IOException {
+        return Files.size(file) + (indexFile == null ? 0 : Files.size(indexFile));
+    }
+
+    /** One commit of each file: two writes where the index has a file of its own, as a store would make them. */
+    private void commit() {
+        store.commit();
+        if (indexStore != store) {
+            indexStore.commit();
+        }
     }
 
     /** The staged keys into the day's map in key order, in one commit. */
@@ -157,7 +201,7 @@ public final class StagedLayoutProbe {
             records.put(entry.getKey(), entry.getValue());
         }
         staged.clear();
-        store.commit();
+        commit();
     }
 
     /** The record whose expiry comes first, as the keeper purges one a new key later. */
@@ -190,6 +234,9 @@ public final class StagedLayoutProbe {
     private void idleUntil(long due) throws InterruptedException {
         while (System.nanoTime() - due < 0) {
             compaction.step(store);
+            if (indexStore != store) {
+                indexCompaction.step(indexStore);
+            }
             long left = due - System.nanoTime();
             if (left > 0) {
                 TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(5)));
@@ -208,7 +255,7 @@ public final class StagedLayoutProbe {
         return String.format(Locale.ROOT, "%016x|%s", sequence, key);
     }
 
-    private MVMap<String, byte[]> map(String name) {
+    private static MVMap<String, byte[]> map(MVStore store, String name) {
         return store.openMap(name, new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
                 .valueType(ByteArrayDataType.INSTANCE));
     }

@@ -12,12 +12,13 @@ import org.h2.mvstore.MVStore;
  * agent's durable commits) switches off: chunks that keep a few live pages are never freed, and
  * the file grows by what was written, not by what is live. The writer thread, the only writer,
  * runs one {@link MvStoreCompaction} step on the database's MVStore between batches while no write
- * waits, until a step finds nothing left (then again after the next commit); a purge holds the
- * steps back while it runs ({@link GroupCommit}), as it empties the chunks such a step would
- * rewrite. H2 keeps its retention time for freed chunks and syncs the file before it overwrites a
- * moved chunk's old place, so a commit acknowledged before a step survives a killed process as
- * before. When the store closes, the writer compacts the whole file once ({@link #atClose}): a
- * burst leaves the steps no moment.
+ * waits, until a step finds nothing left once H2's retention time has passed since the last
+ * write (then again after the next commit); a purge holds the steps back while it runs
+ * ({@link GroupCommit}), as it empties the chunks such a step would rewrite. H2 keeps its
+ * retention time for freed chunks and syncs the file before it overwrites a moved chunk's old
+ * place, so a commit acknowledged before a step survives a killed process as before. When the
+ * store closes, the writer compacts the whole file once ({@link #atClose}): a burst leaves the
+ * steps no moment while it lasts.
  */
 public final class H2FileCompaction implements GroupCommitWriter.IdleWork {
 
