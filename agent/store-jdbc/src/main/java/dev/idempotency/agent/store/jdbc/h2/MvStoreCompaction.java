@@ -117,7 +117,11 @@ public final class MvStoreCompaction {
     /**
      * Frees the chunks emptied and aged since the last commit (MVStore frees them only as a commit
      * or a move begins), then moves chunks from the file's end into its gaps while it has them (at
-     * most {@value #MOVE_BYTES} bytes) and shortens it. True when chunks were moved.
+     * most {@value #MOVE_BYTES} bytes) and shortens it. True when that left the file shorter or
+     * fuller. A file whose gaps no chunk within the move's bytes can close gets neither: MVStore
+     * then only moves the chunk holding its new layout into a gap, each time, and a step that
+     * counted that as work was taken every {@value #STEP_EVERY_MILLIS} ms for as long as the gaps
+     * stayed.
      */
     private static boolean freeAndMove(MVStore store) {
         FileStore<?> file = store.getFileStore();
@@ -125,11 +129,13 @@ public final class MvStoreCompaction {
             return false;
         }
         store.executeFilestoreOperation(file::dropUnusedChunks);
-        if (file.getFillRate() >= TARGET_FILL_PERCENT) {
+        int fillBefore = file.getFillRate();
+        if (fillBefore >= TARGET_FILL_PERCENT) {
             return false;
         }
+        long sizeBefore = file.size();
         ((RandomAccessStore) file).compactMoveChunks(TARGET_FILL_PERCENT, MOVE_BYTES, store);
-        return true;
+        return file.size() < sizeBefore || file.getFillRate() > fillBefore;
     }
 
     /**
