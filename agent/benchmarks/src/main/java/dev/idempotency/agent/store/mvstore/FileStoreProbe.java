@@ -107,6 +107,7 @@ public final class FileStoreProbe {
         int[] count = new int[5];
         long[] blocks = new long[5];
         int tooLive = 0;
+        long liveBytes = 0;
         for (Map.Entry<String, String> entry : mvStore.getLayoutMap().entrySet()) {
             if (!entry.getKey().startsWith("chunk.")) {
                 continue;
@@ -120,13 +121,15 @@ public final class FileStoreProbe {
             if (live > 256 * 1024) {
                 tooLive++;
             }
+            liveBytes += live;
         }
         StringBuilder profile = new StringBuilder("chunks by live share (count / MB):");
         String[] names = {"<25%", "<50%", "<75%", "<100%", "full"};
         for (int i = 0; i < 5; i++) {
             profile.append(String.format(Locale.ROOT, " %s %,d / %,d", names[i], count[i], blocks[i] * 4096 / 1_000_000));
         }
-        return profile.append(String.format(Locale.ROOT, "; over 256 KB live: %,d", tooLive)).toString();
+        return profile.append(String.format(Locale.ROOT, "; over 256 KB live: %,d; live pages %,d MB", tooLive,
+                liveBytes / 1_000_000)).toString();
     }
 
     private static long hex(Map<String, String> map, String key, long absent) {
