@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the project, then runs the javax demo service (embedded Tomcat 9) with the agent attached
-# on the embedded H2 store. The demo's orders and the agent's store live in ./target/demo, so a
-# restart keeps both. PORT (default 8080) picks the port.
+# on its default store, the embedded file store. The demo's orders and the agent's store live in
+# ./target/demo, so a restart keeps both. PORT (default 8080) picks the port.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
