@@ -15,7 +15,11 @@ public interface LeaseUpkeep {
     /** Deletes at most {@code batchSize} records past {@code expires_at}; returns how many. */
     int purgeExpired(int batchSize);
 
-    /** How many records are past {@code expires_at} (what {@link #purgeExpired} would delete). */
+    /**
+     * How many records past {@code expires_at} {@link #purgeExpired} would delete now. A store may
+     * keep an expired record a while before it can (the file store, until the record's slice of
+     * expiry times has passed); those are not counted.
+     */
     int countExpired();
 
     /** How many live (not expired) records are in {@code state}: for gauges and the keeper's summary. */

@@ -29,22 +29,27 @@ public final class FileStoreProbe {
 
     /**
      * Writes {@code count} completed records into a new store file at {@code url}'s path, the i-th
-     * expiring {@code i * ttl / count} from now (the live records a TTL of steady traffic leaves),
-     * under keys shaped as random UUIDs, in their order, a commit every
-     * {@value #PREFILL_COMMIT_EVERY} records as the import of an earlier store writes them.
-     * Returns the records written.
+     * expiring {@code i * ttl / count} from now, created a ttl before that (the live records a TTL of
+     * steady traffic leaves), under keys shaped as random UUIDs, a commit every
+     * {@value #PREFILL_COMMIT_EVERY} records as the import of an earlier store writes them. The
+     * records of one slice of expiry times are written in their keys' order, and those keys are
+     * spread over all keys, as a day's keys are. Returns the records written.
      */
     public static long prefill(String url, long count, Duration ttl, StoredResponse[] responses) {
         Path file = FileStores.storeFile(url);
         long now = System.currentTimeMillis();
         try (RecordFile target = RecordFile.open(file)) {
-            long stride = Long.divideUnsigned(-1L, Math.max(1, count));
+            long ttlMillis = ttl.toMillis();
+            long perSlice = Math.max(1, count * (1L << Slice.widthBits(ttlMillis)) / ttlMillis);
+            long stride = Long.divideUnsigned(-1L, perSlice);
             SplittableRandom random = new SplittableRandom();
             for (long i = 0; i < count; i++) {
-                String key = orderedUuid(i * stride, random.nextLong());
+                String key = orderedUuid((i % perSlice) * stride + i / perSlice, random.nextLong());
                 Row row = Row.claimed(new ClaimRequest("", key, "POST /orders", "fp-" + key, "prefill", "req-" + key,
                         ttl, ttl), 1, now);
-                row.complete(responses[(int) (i % responses.length)], ttl.toMillis() * i / count, now);
+                row.complete(responses[(int) (i % responses.length)], ttlMillis * i / count, now);
+                row.createdAt = row.expiresAt - ttlMillis;
+                row.completedAt = row.createdAt;
                 target.write(RecordKeys.record("", key), null, row);
                 if ((i + 1) % PREFILL_COMMIT_EVERY == 0) {
                     target.commit();

@@ -31,8 +31,8 @@ import org.h2.mvstore.MVStore;
  */
 final class FileRecordStore implements IdempotencyStore {
 
-    /** Expired records deleted per write: a claim queued behind a purge waits for one slice. */
-    static final int PURGE_SLICE = 25;
+    /** Expired records purged per write: a claim queued behind a purge waits for one such write. */
+    static final int PURGE_PER_WRITE = 25;
 
     private final OpenFile file;
     private final SingleWriter writer;
@@ -282,10 +282,10 @@ final class FileRecordStore implements IdempotencyStore {
     public int purgeExpired(int batchSize) {
         int purged = 0;
         while (purged < batchSize) {
-            int slice = Math.min(PURGE_SLICE, batchSize - purged);
-            int deleted = writer.write("purgeExpired", (records, now) -> ExpiryIndex.purge(records, slice, now));
+            int limit = Math.min(PURGE_PER_WRITE, batchSize - purged);
+            int deleted = writer.write("purgeExpired", (records, now) -> ExpiryIndex.purge(records, limit, now));
             purged += deleted;
-            if (deleted < slice) {
+            if (deleted < limit) {
                 break;
             }
         }
@@ -310,7 +310,7 @@ final class FileRecordStore implements IdempotencyStore {
     @Override
     public StoreFootprint footprint() {
         return read(opened -> {
-            long records = opened.records().sizeAsLong();
+            long records = ExpiryIndex.size(opened);
             long bytes;
             try {
                 bytes = Files.size(file.path());

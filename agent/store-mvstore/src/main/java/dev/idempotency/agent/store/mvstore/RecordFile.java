@@ -2,17 +2,27 @@ package dev.idempotency.agent.store.mvstore;
 
 import dev.idempotency.agent.store.jdbc.h2.MvStoreCompaction;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
-import org.h2.mvstore.type.ByteArrayDataType;
 import org.h2.mvstore.type.StringDataType;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The store's file, opened: an MVStore with two maps, the records (by {@link RecordKeys#record})
- * and the expiry index (by {@link RecordKeys#expiry}, empty values). Nothing is written until
+ * The store's file, opened: an MVStore whose records are kept in {@link Slice}s of their expiry
+ * times, each a map of records and its expiry index. A new key is written into the newest slice
+ * of its ttl, the only one new keys change, and a slice is dropped whole once it has passed: the
+ * pages a new key rewrites are young ones that the next commits replace anyway, never pages all over
+ * the file, which compaction could not keep up with at a day's volume (docs/performance.md, "At
+ * volume"). A claim's lookup asks only the slices whose {@link KeyFilter} may hold its key. A file
+ * written before slices keeps its two maps as one slice, from which records leave as they change
+ * or expire. Nothing is written until
  * {@link #commit}, which writes everything changed since as one new chunk before it returns: a
  * killed process keeps every commit that returned. MVStore's own background thread is off (it
  * would write half-made batches); the writer compacts between its batches instead. Pages are
@@ -24,7 +34,6 @@ import org.slf4j.LoggerFactory;
 final class RecordFile implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RecordFile.class);
-    private static final byte[] NOTHING = new byte[0];
 
     /**
      * How young a chunk MVStore neither rewrites nor reuses. Not what keeps the file openable after a
@@ -35,30 +44,72 @@ final class RecordFile implements AutoCloseable {
      * a second (docs/performance.md, "At volume").
      */
     static final int RETENTION_MILLIS = (int) SyncFence.EVERY_MILLIS;
+    /** The map a clean close keeps the slices' filters in, by slice. */
+    private static final String SAVED_FILTERS = "saved-filters";
 
     private final MVStore store;
     private final SyncFence fence;
-    private final MVMap<String, byte[]> records;
-    private final MVMap<String, byte[]> expiry;
     /** Facts about the file itself (where its records came from), not records. */
     private final MVMap<String, String> about;
+    /** The slices by name, for the writer. */
+    private final Map<String, Slice> byName = new HashMap<>();
+    /** The same slices, oldest end first, for readers on any thread: replaced whole by the writer. */
+    private volatile Slice[] slices;
+    /** Counts records moved from one slice to another, so that a read that raced a move reads again. */
+    private volatile long moves;
 
-    /**
-     * Not MVStore's single-writer maps, though one thread writes them: MVStore's compaction does
-     * not rewrite their pages, and under churn the file grew to ten times its live data with them
-     * (docs/performance.md, "At volume").
-     */
+    /** Opens the slices the file has, their filters as a clean close kept them or filled from their keys. */
     private RecordFile(MVStore store) {
         this.store = store;
         this.fence = new SyncFence(store);
-        this.records = store.openMap("records",
-                new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
-                        .valueType(ByteArrayDataType.INSTANCE));
-        this.expiry = store.openMap("expiry",
-                new MVMap.Builder<String, byte[]>().keyType(StringDataType.INSTANCE)
-                        .valueType(ByteArrayDataType.INSTANCE));
         this.about = store.openMap("about", new MVMap.Builder<String, String>().keyType(StringDataType.INSTANCE)
                 .valueType(StringDataType.INSTANCE));
+        Map<String, byte[]> savedFilters = takeSavedFilters(store);
+        List<Slice> found = new ArrayList<>();
+        Slice unbounded = Slice.unbounded(store, savedFilters);
+        if (unbounded != null) {
+            found.add(unbounded);
+        }
+        for (String mapName : store.getMapNames()) {
+            Slice slice = Slice.existing(store, mapName, savedFilters);
+            if (slice != null) {
+                found.add(slice);
+            }
+        }
+        for (Slice slice : found) {
+            byName.put(slice.name, slice);
+        }
+        publish();
+    }
+
+    /**
+     * The slices' filters as the last clean close left them, removed from the file with its next
+     * commit: they hold every key only until a change, so a file that changed after this open and
+     * was not closed cleanly (a killed JVM) has none, and its filters are filled from the keys again
+     * (about 6 to 7 s for a day's 8.64 M records, docs/performance.md, "At volume").
+     */
+    private static Map<String, byte[]> takeSavedFilters(MVStore store) {
+        Map<String, byte[]> saved = new HashMap<>();
+        if (store.hasMap(SAVED_FILTERS)) {
+            MVMap<String, byte[]> filters = filterMap(store);
+            for (Map.Entry<String, byte[]> filter : filters.entrySet()) {
+                saved.put(filter.getKey(), filter.getValue());
+            }
+            store.removeMap(filters);
+        }
+        return saved;
+    }
+
+    /** For a clean close: every slice's filter, written with the close's commit. */
+    private void saveFilters() {
+        MVMap<String, byte[]> filters = filterMap(store);
+        for (Slice slice : slices) {
+            filters.put(slice.name, slice.keys.toBytes());
+        }
+    }
+
+    private static MVMap<String, byte[]> filterMap(MVStore store) {
+        return Slice.map(store, SAVED_FILTERS);
     }
 
     /** Opens {@code file}, creating it if absent (and recovering it if a killed process left it). */
@@ -86,12 +137,9 @@ final class RecordFile implements AutoCloseable {
         return store;
     }
 
-    MVMap<String, byte[]> records() {
-        return records;
-    }
-
-    MVMap<String, byte[]> expiry() {
-        return expiry;
+    /** The slices, the oldest end first (the file's slice from before slices, if any, first of all). */
+    List<Slice> slices() {
+        return Arrays.asList(slices);
     }
 
     /** Records a fact about the file, written with the next commit. */
@@ -104,23 +152,81 @@ final class RecordFile implements AutoCloseable {
         return about.get(fact);
     }
 
+    /**
+     * The record stored under {@code recordKey}, from whichever slice holds it (the newest are
+     * asked first; a slice whose filter has never seen the key is not read); null if none.
+     */
     Row read(String recordKey) {
-        byte[] bytes = records.get(recordKey);
-        return bytes == null ? null : RowCodec.decode(bytes);
+        while (true) {
+            long movesBefore = moves;
+            Slice[] now = slices;
+            for (int i = now.length - 1; i >= 0; i--) {
+                Row row = now[i].read(recordKey);
+                if (row != null) {
+                    return row;
+                }
+            }
+            if (moves == movesBefore) {
+                return null;
+            }
+            // The record moved between two slices while they were read: not absent, read again.
+        }
     }
 
-    /** Stores {@code row} under {@code recordKey}, moving its index entry from where {@code before} had it. */
+    /**
+     * Stores {@code row} under {@code recordKey}: in the slice {@code before} was read from while
+     * its expiry stays in that slice, otherwise in the slice of its new expiry, in the same commit.
+     */
     void write(String recordKey, Row before, Row row) {
-        if (before != null) {
-            expiry.remove(RecordKeys.expiry(before.state, before.expiresAt, recordKey));
+        Slice from = before == null ? null : before.slice;
+        if (from != null && from.holdsExpiry(row.expiresAt)) {
+            from.write(recordKey, before, row);
+            return;
         }
-        records.put(recordKey, RowCodec.encode(row));
-        expiry.put(RecordKeys.expiry(row.state, row.expiresAt, recordKey), NOTHING);
+        sliceOf(row).write(recordKey, null, row);
+        if (from != null) {
+            // Counted before it leaves the old slice: a reader that then misses it there reads again.
+            moves++;
+            from.delete(recordKey, before);
+        }
     }
 
     void delete(String recordKey, Row before) {
-        records.remove(recordKey);
-        expiry.remove(RecordKeys.expiry(before.state, before.expiresAt, recordKey));
+        before.slice.delete(recordKey, before);
+    }
+
+    /** Removes a passed slice whose records have all been purged, or are counted as purged now. */
+    void drop(Slice slice) {
+        byName.remove(slice.name);
+        publish();
+        slice.drop(store);
+    }
+
+    private Slice sliceOf(Row row) {
+        int bits = Slice.widthBits(row.expiresAt - row.createdAt);
+        String name = Slice.nameOf(bits, row.expiresAt);
+        Slice slice = byName.get(name);
+        if (slice != null) {
+            return slice;
+        }
+        // A new slice will likely hold as many keys as the fullest of its width: one filter, not a chain.
+        long expected = 0;
+        for (Slice other : slices) {
+            if (other.width() == 1L << bits) {
+                expected = Math.max(expected, other.records.sizeAsLong());
+            }
+        }
+        slice = Slice.named(store, name, expected + expected / 4);
+        byName.put(name, slice);
+        publish();
+        return slice;
+    }
+
+    private void publish() {
+        List<Slice> all = new ArrayList<>(byName.values());
+        all.sort(Comparator.comparing(Slice::bounded).thenComparingLong(slice -> slice.end)
+                .thenComparingLong(slice -> slice.start));
+        slices = all.toArray(new Slice[0]);
     }
 
     /**
@@ -161,6 +267,7 @@ final class RecordFile implements AutoCloseable {
         if (store.isClosed()) {
             return;
         }
+        saveFilters();
         String fileName = store.getFileStore().getFileName();
         boolean copy = MvStoreCompaction.copiesAtClose(store);
         if (!copy) {

@@ -3,7 +3,7 @@ package dev.idempotency.agent.store.mvstore;
 import dev.idempotency.agent.store.RecordState;
 
 /**
- * The texts the two maps are keyed by. A record's key is its scope's length, a colon, the scope,
+ * The texts each {@link Slice}'s two maps are keyed by. A record's key is its scope's length, a colon, the scope,
  * then the idempotency key: unambiguous whatever either contains. The expiry index's key is the
  * record's state (one letter), its {@code expires_at} as 12 hexadecimal digits (milliseconds, so
  * texts sort as times do, until the year 10889), then the record's key: one index serves the

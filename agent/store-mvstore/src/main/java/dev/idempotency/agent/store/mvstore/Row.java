@@ -28,6 +28,8 @@ final class Row {
     long createdAt;
     long completedAt = NEVER;
     long expiresAt;
+    /** The slice the row was read from (not stored): where a change of it is written or moved from. */
+    Slice slice;
 
     /** A fresh claim of {@code request} at {@code now}: IN_PROGRESS, first attempt. */
     static Row claimed(ClaimRequest request, long token, long now) {
