@@ -91,6 +91,10 @@ public final class FileStoreProbe {
         return ((FileRecordStore) store).file().forReading().mvStore();
     }
 
+    /**
+     * What the writer's compaction has done, how full the chunks and the file are, what the steps
+     * chose, and which maps' live pages the chunks hold ({@link PageCensus}).
+     */
     public static String compaction(IdempotencyStore store) {
         SingleWriter writer = ((FileRecordStore) store).writer();
         return String.format(Locale.ROOT, "compaction on the writer: %,d steps, %,.1f s in all, the longest %.2f ms; "
@@ -100,7 +104,13 @@ public final class FileStoreProbe {
                 ((FileRecordStore) store).file().forReading().syncs(),
                 mvStore(store).getRetentionTime(), mvStore(store).getVersionsToKeep(),
                 mvStore(store).getFileStore().getChunksFillRate(), mvStore(store).getFileStore().getFillRate())
-                + "; " + chunkProfile(mvStore(store));
+                + "; " + chunkProfile(mvStore(store)) + "; " + chosen((EmptiestChunksFirst) mvStore(store).getFileStore())
+                + System.lineSeparator() + PageCensus.of(mvStore(store));
+    }
+
+    private static String chosen(EmptiestChunksFirst file) {
+        return String.format(Locale.ROOT, "steps chose %,d chunks to rewrite, %,d MB live in them",
+                file.chosenChunks(), file.chosenLiveBytes() / 1_000_000);
     }
 
     /**
