@@ -18,6 +18,8 @@ import org.h2.mvstore.MVStore;
 public final class FileStoreProbe {
 
     static final int PREFILL_COMMIT_EVERY = 1_000;
+    /** The chunks' bands by live share, as {@link #band} numbers them. */
+    static final String[] BANDS = {"<25%", "<50%", "<75%", "<100%", "full"};
 
     private FileStoreProbe() {
     }
@@ -130,7 +132,7 @@ public final class FileStoreProbe {
             Map<String, String> chunk = DataUtils.parseMap(entry.getValue());
             long max = hex(chunk, "max", 0);
             long live = hex(chunk, "liveMax", max);
-            int bucket = max == 0 ? 0 : (int) Math.min(4, live * 4 / max);
+            int bucket = band(max, live);
             count[bucket]++;
             blocks[bucket] += hex(chunk, "len", 0);
             if (live > 256 * 1024) {
@@ -139,15 +141,20 @@ public final class FileStoreProbe {
             liveBytes += live;
         }
         StringBuilder profile = new StringBuilder("chunks by live share (count / MB):");
-        String[] names = {"<25%", "<50%", "<75%", "<100%", "full"};
         for (int i = 0; i < 5; i++) {
-            profile.append(String.format(Locale.ROOT, " %s %,d / %,d", names[i], count[i], blocks[i] * 4096 / 1_000_000));
+            profile.append(String.format(Locale.ROOT, " %s %,d / %,d", BANDS[i], count[i], blocks[i] * 4096 / 1_000_000));
         }
         return profile.append(String.format(Locale.ROOT, "; over 256 KB live: %,d; live pages %,d MB", tooLive,
                 liveBytes / 1_000_000)).toString();
     }
 
-    private static long hex(Map<String, String> map, String key, long absent) {
+    /** Which quarter of its length a chunk has live: an index into {@link #BANDS}. */
+    static int band(long max, long live) {
+        return max == 0 ? 0 : (int) Math.min(4, live * 4 / max);
+    }
+
+    /** A field of a chunk's entry in the file's layout map, hex as MVStore writes it. */
+    static long hex(Map<String, String> map, String key, long absent) {
         String value = map.get(key);
         return value == null ? absent : Long.parseLong(value, 16);
     }

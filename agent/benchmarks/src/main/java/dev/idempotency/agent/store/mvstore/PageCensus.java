@@ -20,8 +20,6 @@ import org.h2.mvstore.Page;
  */
 final class PageCensus {
 
-    private static final String[] BANDS = {"<25%", "<50%", "<75%", "<100%", "full"};
-
     /** Bytes by band of chunk fullness, then by kind of page. */
     private final Map<String, Map<String, Long>> byBand = new TreeMap<>();
     private final Map<Integer, Map<String, Long>> byChunk = new HashMap<>();
@@ -106,11 +104,11 @@ final class PageCensus {
                 continue;
             }
             Map<String, String> chunk = DataUtils.parseMap(entry.getValue());
-            int id = (int) hex(chunk, "chunk", -1);
-            long max = hex(chunk, "max", 0);
-            long live = hex(chunk, "liveMax", max);
+            int id = (int) FileStoreProbe.hex(chunk, "chunk", -1);
+            long max = FileStoreProbe.hex(chunk, "max", 0);
+            long live = FileStoreProbe.hex(chunk, "liveMax", max);
             layoutLive += live;
-            String band = BANDS[max == 0 ? 0 : (int) Math.min(4, live * 4 / max)];
+            String band = FileStoreProbe.BANDS[FileStoreProbe.band(max, live)];
             Map<String, Long> kinds = byChunk.remove(id);
             Map<String, Long> sums = byBand.computeIfAbsent(band, b -> new TreeMap<>());
             sums.merge("(chunk bytes)", max, Long::sum);
@@ -136,10 +134,5 @@ final class PageCensus {
             }
         }
         return out.toString();
-    }
-
-    private static long hex(Map<String, String> map, String key, long absent) {
-        String value = map.get(key);
-        return value == null ? absent : Long.parseLong(value, 16);
     }
 }
