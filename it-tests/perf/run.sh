@@ -292,9 +292,13 @@ startup_samples() {
 # (one durable single-row write: the floor of a new key); pool of 8, 8 threads. The file store
 # (FileStoreBenchmark, matched too) beside a bare MVStore file: a claim's row put and committed; and
 # its new key as the agent writes it, the completion behind the caller (claimWithOutcomeBehind).
+# Redis (RedisStoreBenchmark, with rd-* cases only) beside one plain SET (its floor) and SET+SET.
 raw_store_limit() {
+  local redis=(-e RedisStoreBenchmark)
+  [[ " $CASES " != *" rd-"* ]] || redis=()
   # shellcheck disable=SC2086
-  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsert|rawInsertUpdate|claimAndComplete|claimWithOutcomeBehind)$' -f 1 -t 8 $JMH \
+  java -Djmh.ignoreLock=true -jar "$BENCH" 'StoreBenchmark.(rawInsert|rawInsertUpdate|rawSet|rawSetSet|claimAndComplete|claimWithOutcomeBehind)$' \
+    "${redis[@]}" -f 1 -t 8 $JMH \
     -rf csv -rff "$OUT/raw-store.csv" >"$OUT/raw-store.log" 2>&1 || log "the raw store benchmark failed: see $OUT/raw-store.log"
 }
 

@@ -76,20 +76,28 @@ def raw_store(path):
         return scores
     with open(path) as f:
         for row in csv.DictReader(f):
-            store = row.get("Param: database") or row.get("Param: store")
-            scores[(store, row["Benchmark"].rsplit(".", 1)[1])] = float(row["Score"])
+            benchmark = row["Benchmark"]
+            store = "redis" if ".RedisStoreBenchmark." in benchmark else (
+                row.get("Param: database") or row.get("Param: store"))
+            scores[(store, benchmark.rsplit(".", 1)[1])] = float(row["Score"])
     return scores
 
 
 # New-key cases and the database whose one durable single-row write is their floor.
 FLOOR_DATABASE = {"h2-new": "h2", "mv-new": "mvstore", "pg-new": "postgres", "mdb-new": "mariadb",
-                  "pgapp-pg-new": "postgres"}
+                  "pgapp-pg-new": "postgres", "rd-new": "redis"}
+
+# Each database's raw benchmarks: one write (the floor), and the pair a claim and its completion would be.
+RAW_WRITES = {"redis": ("rawSet", "rawSetSet")}
+RAW_SQL = ("rawInsert", "rawInsertUpdate")
 
 
 def floor(case, baseline_rps, scores):
-    """The best ratio a new key can reach: each adds one durable single-row write (JMH rawInsert, same
-    machine, same run) to the baseline's work, so the two share the machine: raw / (raw + baseline)."""
-    raw = scores.get((FLOOR_DATABASE.get(case.split("@")[0]), "rawInsert"))
+    """The best ratio a new key can reach: each adds one durable single-row write (JMH rawInsert, or
+    one SET on Redis; same machine, same run) to the baseline's work, so the two share the machine:
+    raw / (raw + baseline)."""
+    database = FLOOR_DATABASE.get(case.split("@")[0])
+    raw = scores.get((database, RAW_WRITES.get(database, RAW_SQL)[0]))
     return raw / (raw + baseline_rps) if raw else None
 
 
@@ -142,25 +150,29 @@ def main(samples_path, raw_path, conditions_path, files_path=None):
             label, rps, per_round, median(rows, "p50"), median(rows, "p99"), median(rows, "cpu_us"),
             "%.0f" % db_cpu if db_cpu else "", failed, ratio, lowest, goal))
     if any(floor(case, 1.0, scores) for case in samples):
-        print("\nfloor: the ratio of a new key that adds exactly one durable single-row write (JMH `rawInsert`"
-              " on the same machine in this run) to the baseline's work, raw / (raw + baseline req/s).")
+        print("\nfloor: the ratio of a new key that adds exactly one durable single-row write (JMH `rawInsert`,"
+              " on Redis `rawSet`, on the same machine in this run) to the baseline's work,"
+              " raw / (raw + baseline req/s).")
 
     if scores:
         # Like for like: the store's claim+complete against the raw statement pair, same JMH run and
         # threads. End to end, a new key also runs the service's own transaction on the same cores.
         # The file store's outcomes are held briefly for a claim to share their commit, which a caller
         # waiting for its own completion waits through; claimWithOutcomeBehind writes them as the agent does.
-        print("\n| store | raw INSERT ops/s (floor) | raw INSERT+UPDATE ops/s | store claim+complete ops/s | store / raw"
+        print("\n| store | raw INSERT (Redis: SET) ops/s, the floor | raw INSERT+UPDATE (SET+SET) ops/s"
+              " | store claim+complete ops/s | store / raw"
               " | target | claim, outcome behind ops/s | behind / raw | agent new keys req/s (end to end)"
               " | end to end / raw |")
         print("|---|---|---|---|---|---|---|---|---|---|")
-        for database, case in (("h2", "h2-new"), ("mvstore", "mv-new"), ("postgres", "pg-new"), ("mariadb", "mdb-new")):
-            raw = scores.get((database, "rawInsertUpdate"))
+        for database, case in (("h2", "h2-new"), ("mvstore", "mv-new"), ("postgres", "pg-new"), ("mariadb", "mdb-new"),
+                               ("redis", "rd-new")):
+            one, pair = RAW_WRITES.get(database, RAW_SQL)
+            raw = scores.get((database, pair))
             store = scores.get((database, "claimAndComplete"))
             if raw is None or store is None:
                 continue
             agent = median(samples[case], "rps") if case in samples else float("nan")
-            single = scores.get((database, "rawInsert"))
+            single = scores.get((database, one))
             behind = scores.get((database, "claimWithOutcomeBehind"))
             print("| %s | %s | %.0f | %.0f | %.2f | ≥ 0.80: %s | %s | %s | %.0f | %.2f |" % (
                 database, "%.0f" % single if single else "", raw, store, store / raw, verdict(store / raw, 0.80),

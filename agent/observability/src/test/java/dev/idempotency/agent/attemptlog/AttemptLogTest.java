@@ -34,6 +34,18 @@ class AttemptLogTest {
     }
 
     @Test
+    void writesALoneEventSoonWithoutWaitingForMoreOrForTheClose() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        AttemptLog log = AttemptLog.start(AttemptLogSettings.builder().build(), new StreamSink(out),
+                (where, e) -> failures.add(e));
+        log.onAttempt(Events.executed().requestId("alone").build());
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> out.toString(StandardCharsets.UTF_8).contains("\"http.request.id\":\"alone\""));
+        log.close();
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
     void dropsAndCountsEventsWhenTheSinkFallsBehindInsteadOfBlockingTheRequest() throws Exception {
         BlockedSink sink = new BlockedSink();
         AttemptLog log = AttemptLog.start(AttemptLogSettings.builder().queueCapacity(2).build(), sink,

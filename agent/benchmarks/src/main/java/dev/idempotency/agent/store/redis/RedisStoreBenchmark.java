@@ -28,7 +28,8 @@ import redis.clients.jedis.JedisPooled;
 /**
  * The Redis store against the raw limit of its server, in one run: {@link #claimAndComplete} is
  * what a request with a new key costs the store (two scripts), {@link #rawSetSet} two plain
- * {@code SET}s of a record-sized value on a pool of the same size. Redis is named by the system
+ * {@code SET}s of a record-sized value on a pool of the same size, and {@link #rawSet} one: the
+ * floor of a new key, which cannot cost less than one write and its round trip. Redis is named by the system
  * property {@code idempotency.bench.redis.url} (default {@code redis://127.0.0.1:6379/0}).
  */
 @BenchmarkMode(Mode.Throughput)
@@ -91,6 +92,11 @@ public class RedisStoreBenchmark {
         ClaimResult claim = store.claim(new ClaimRequest("bench", key, "create-order", "fp", "bench-owner", "req-" + key,
                 LEASE, TTL));
         return store.complete("bench", key, claim.record().fencingToken(), RESPONSE, TTL);
+    }
+
+    @Benchmark
+    public String rawSet(Keys keys) {
+        return raw.set(("{" + table + "}:raw:" + keys.next()).getBytes(StandardCharsets.UTF_8), RAW_VALUE);
     }
 
     @Benchmark
