@@ -10,6 +10,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Which keys a slice may hold, in memory: Bloom filters (Guava's), so that a claim of a new key
@@ -19,6 +21,10 @@ import java.nio.charset.StandardCharsets;
  * stay in the filters (a false positive costs one read of the map). Added to on the writer's thread
  * before the key is in the map, read on any thread (Guava's filters are lock-free). A file closed
  * cleanly keeps its slices' filters, which the next open reads instead of every key ({@link RecordFile}).
+ *
+ * <p>A file that was not closed cleanly has its filters filled from its keys on a thread of their
+ * own, after it is open ({@link #unfilled}): until then a filter says that its slice may hold any key,
+ * so a claim reads every slice, and keys added meanwhile are kept aside and added with the rest.
  */
 final class KeyFilter {
 
@@ -31,6 +37,9 @@ final class KeyFilter {
     private static final int FORMAT = 1;
 
     private volatile Part[] parts;
+    /** Until {@link #fill}: the keys added since the filter was made, under its lock; then null. */
+    private List<String> addedUnfilled;
+    private volatile boolean unfilled;
 
     /** A filter for about {@code expectedKeys} keys; more may be added. */
     KeyFilter(long expectedKeys) {
@@ -39,6 +48,37 @@ final class KeyFilter {
 
     private KeyFilter(Part[] parts) {
         this.parts = parts;
+    }
+
+    /** A filter that may hold any key until {@link #fill} gives it the keys its slice had. */
+    static KeyFilter unfilled() {
+        KeyFilter filter = new KeyFilter(new Part[0]);
+        filter.addedUnfilled = new ArrayList<>();
+        filter.unfilled = true;
+        return filter;
+    }
+
+    /** False until {@link #fill}, for a filter made {@link #unfilled}. */
+    boolean filled() {
+        return !unfilled;
+    }
+
+    /**
+     * Takes {@code keys}, made from every key the slice held at some moment after this filter was
+     * made, and adds the keys {@link #add}ed since it was made: from then on the filter filters.
+     */
+    void fill(KeyFilter keys) {
+        synchronized (this) {
+            if (!unfilled) {
+                throw new IllegalStateException("filled already");
+            }
+            parts = keys.parts;
+            for (String key : addedUnfilled) {
+                addToParts(key);
+            }
+            addedUnfilled = null;
+            unfilled = false;
+        }
     }
 
     /** The filter {@link #toBytes} wrote; null if written in a format this release does not read. */
@@ -59,8 +99,14 @@ final class KeyFilter {
         }
     }
 
-    /** The filter as bytes, for a file closed cleanly to open without reading every key again. */
+    /**
+     * The filter as bytes, for a file closed cleanly to open without reading every key again; null
+     * while it is not {@link #filled}.
+     */
     byte[] toBytes() {
+        if (unfilled) {
+            return null;
+        }
         Part[] now = parts;
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
@@ -79,6 +125,9 @@ final class KeyFilter {
 
     /** False if the slice has never held {@code recordKey}; true if it may hold it. */
     boolean mayHold(String recordKey) {
+        if (unfilled) {
+            return true;
+        }
         for (Part part : parts) {
             if (part.filter.mightContain(recordKey)) {
                 return true;
@@ -89,6 +138,19 @@ final class KeyFilter {
 
     /** On the writer's thread, before {@code recordKey} is put into the slice's map. */
     void add(String recordKey) {
+        if (unfilled) {
+            synchronized (this) {
+                if (unfilled) {
+                    addedUnfilled.add(recordKey);
+                    return;
+                }
+            }
+        }
+        addToParts(recordKey);
+    }
+
+    /** On the writer's thread, or on the filling one under the lock before the writer's first. */
+    private void addToParts(String recordKey) {
         Part[] now = parts;
         Part newest = now[now.length - 1];
         if (newest.added >= newest.capacity) {

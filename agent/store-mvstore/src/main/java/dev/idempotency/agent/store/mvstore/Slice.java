@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.type.ByteArrayDataType;
@@ -25,6 +26,8 @@ final class Slice {
     private static final int SLICES_A_LIFETIME = 16;
     /** About 18.6 hours: a ttl of a week still spans 9 slices. */
     private static final int MAX_BITS = 26;
+    /** How often a filter's filling asks whether to stop: a close waits no longer than this many keys take. */
+    private static final int STOP_CHECK_KEYS = 4096;
 
     final String name;
     /** The expiry times the slice holds: from {@code start} (inclusive) to {@code end} (exclusive). */
@@ -62,14 +65,16 @@ final class Slice {
 
     /**
      * The slice of a map of {@code store}, opened, with its filter as {@code savedFilters} holds it
-     * (by the slice's name) or else filled from its keys; null if the map is not a slice's records.
+     * (by the slice's name) or else {@link KeyFilter#unfilled}, for {@link #fillFilter}; null if the
+     * map is not a slice's records.
      */
     static Slice existing(MVStore store, String mapName, Map<String, byte[]> savedFilters) {
         if (!mapName.startsWith(PREFIX) || !mapName.endsWith(RECORDS)) {
             return null;
         }
         String name = mapName.substring(0, mapName.length() - RECORDS.length());
-        return named(store, name, saved(savedFilters, name), 0);
+        KeyFilter saved = saved(savedFilters, name);
+        return named(store, name, saved != null ? saved : KeyFilter.unfilled(), 0);
     }
 
     /**
@@ -86,7 +91,7 @@ final class Slice {
         long index = Long.parseLong(parts[1], 16);
         MVMap<String, byte[]> records = map(store, name + RECORDS);
         return new Slice(name, index << bits, (index + 1) << bits, records, map(store, name + EXPIRY),
-                saved != null ? saved : filled(records, expectedKeys));
+                saved != null ? saved : filled(records, expectedKeys, () -> false));
     }
 
     private static KeyFilter saved(Map<String, byte[]> savedFilters, String name) {
@@ -102,13 +107,32 @@ final class Slice {
         MVMap<String, byte[]> records = map(store, "records");
         KeyFilter saved = saved(savedFilters, "records");
         return new Slice("records", Long.MIN_VALUE, Long.MAX_VALUE, records, map(store, "expiry"),
-                saved != null ? saved : filled(records, 0));
+                saved != null ? saved : KeyFilter.unfilled());
     }
 
-    private static KeyFilter filled(MVMap<String, byte[]> records, long expectedKeys) {
+    /**
+     * Fills an {@link KeyFilter#unfilled} filter from every key the slice holds now, on the calling
+     * thread, while the writer goes on; false, the filter left unfilled, if {@code stop} said so first.
+     * A slice dropped meanwhile fails here as its map does.
+     */
+    boolean fillFilter(BooleanSupplier stop) {
+        KeyFilter filter = filled(records, 0, stop);
+        if (filter == null) {
+            return false;
+        }
+        keys.fill(filter);
+        return true;
+    }
+
+    /** Every key of {@code records} in a new filter; null if {@code stop} said so before the last. */
+    private static KeyFilter filled(MVMap<String, byte[]> records, long expectedKeys, BooleanSupplier stop) {
         long size = records.sizeAsLong();
         KeyFilter filter = new KeyFilter(Math.max(expectedKeys, size + size / 4));
+        long added = 0;
         for (Iterator<String> keys = records.keyIterator(null); keys.hasNext(); ) {
+            if (++added % STOP_CHECK_KEYS == 0 && stop.getAsBoolean()) {
+                return null;
+            }
             filter.add(keys.next());
         }
         return filter;

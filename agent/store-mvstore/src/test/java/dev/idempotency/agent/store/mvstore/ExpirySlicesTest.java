@@ -174,7 +174,46 @@ class ExpirySlicesTest {
             assertThat(file.read(RecordKeys.record("s", "added")))
                     .as("a key added after the filters were kept, the process then killed").isNotNull();
             assertThat(file.read(RecordKeys.record("s", "k-99"))).isNotNull();
+            file.write(RecordKeys.record("s", "while-filling"), null, completed(now, now + HOUR));
+            file.commit();
+            await().atMost(Duration.ofSeconds(10)).until(file::filtersFilled);
+            assertThat(file.read(RecordKeys.record("s", "while-filling")))
+                    .as("a key added while the filters were filled from the file").isNotNull();
+            assertThat(IntStream.range(0, 100).filter(i -> file.read(RecordKeys.record("s", "k-" + i)) == null).count())
+                    .isZero();
+            file.mvStore().closeImmediately();
         }
+        try (RecordFile file = RecordFile.open(path)) {
+            // closed at once, maybe before its filters are filled: a close keeps no filter it has not filled
+        }
+        try (RecordFile file = RecordFile.open(path)) {
+            assertThat(IntStream.range(0, 100).filter(i -> file.read(RecordKeys.record("s", "k-" + i)) == null).count())
+                    .isZero();
+            assertThat(file.read(RecordKeys.record("s", "while-filling"))).isNotNull();
+        }
+    }
+
+    @Test
+    void anUnfilledFilterMayHoldAnyKeyAndOnceFilledHoldsTheKeysAddedMeanwhileAndFewOthers() {
+        KeyFilter filter = KeyFilter.unfilled();
+        assertThat(filter.mayHold("never-added")).as("unfilled: its slice is read for every key").isTrue();
+        assertThat(filter.toBytes()).as("a close keeps no filter it has not filled").isNull();
+        filter.add("added-meanwhile");
+
+        KeyFilter fromTheSlice = new KeyFilter(1_000);
+        for (int i = 0; i < 1_000; i++) {
+            fromTheSlice.add("k-" + i);
+        }
+        filter.fill(fromTheSlice);
+        filter.add("added-after");
+
+        assertThat(filter.filled()).isTrue();
+        assertThat(filter.mayHold("added-meanwhile")).isTrue();
+        assertThat(filter.mayHold("added-after")).isTrue();
+        assertThat(IntStream.range(0, 1_000).filter(i -> !filter.mayHold("k-" + i)).count()).isZero();
+        assertThat(IntStream.range(0, 10_000).filter(i -> filter.mayHold("other-" + i)).count())
+                .as("of 10,000 keys never added").isLessThan(400);
+        assertThat(KeyFilter.fromBytes(filter.toBytes())).isNotNull();
     }
 
     @Test
