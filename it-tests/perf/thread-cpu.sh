@@ -38,9 +38,11 @@ sample() { # label round options...
     sleep 0.1
   done
   [ -n "$port" ] || { echo "the demo did not start: $(cat "$work/stderr.log")" >&2; kill "$pid"; exit 1; }
-  wrk -t2 -c32 -d"${WARM}s" -s "$here/requests.lua" "http://127.0.0.1:$port" -- new "c$$" warm >/dev/null
+  # keys of their own per sample: a store that outlives the JVM (a server) would answer repeats as replays
+  local run="c$$-$round-$label"
+  wrk -t2 -c32 -d"${WARM}s" -s "$here/requests.lua" "http://127.0.0.1:$port" -- new "$run" warm >/dev/null
   threads "$pid" >"$work/before"; local w0; w0=$(awk '/^wchar/ {print $2}' "/proc/$pid/io")
-  wrk -t2 -c32 -d"${MEASURE}s" -s "$here/requests.lua" "http://127.0.0.1:$port" -- new "c$$" measured >"$work/wrk.txt"
+  wrk -t2 -c32 -d"${MEASURE}s" -s "$here/requests.lua" "http://127.0.0.1:$port" -- new "$run" measured >"$work/wrk.txt"
   threads "$pid" >"$work/after"; local w1; w1=$(awk '/^wchar/ {print $2}' "/proc/$pid/io")
   local requests; requests=$(awk '/requests in/ {print $1}' "$work/wrk.txt")
   join "$work/before" "$work/after" | awk -v label="$label $round" -v r="$requests" -v tick="$tick" -v w=$((w1 - w0)) \
