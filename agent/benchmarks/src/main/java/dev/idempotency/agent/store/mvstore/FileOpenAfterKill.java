@@ -25,7 +25,8 @@ public final class FileOpenAfterKill {
 
     public static void main(String[] args) {
         // the store's URL names the file without its extension
-        String file = args[0].endsWith(".mvstore") ? args[0].substring(0, args[0].length() - ".mvstore".length()) : args[0];
+        String suffix = FileStores.FILE_SUFFIX;
+        String file = args[0].endsWith(suffix) ? args[0].substring(0, args[0].length() - suffix.length()) : args[0];
         int claimsAfter = args.length > 1 ? Integer.parseInt(args[1]) : 2_000;
         long started = System.nanoTime();
         IdempotencyStore store = FileStores.open(StoreSettings.forUrl("mvstore:" + file), SingleWriter.HOLD_BEHIND_MILLIS);
