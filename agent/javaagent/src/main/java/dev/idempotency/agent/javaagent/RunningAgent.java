@@ -78,7 +78,8 @@ final class RunningAgent {
         String storeKind = provider.checkUrl(settings.url());
         OpeningStore store = OpeningStore.start(() -> provider.open(settings),
                 OPENING_GRACE.plus(settings.connectTimeout()), STORE_OPENER_THREAD);
-        OutcomeWrites outcomes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OutcomeWrites.WRITERS));
+        OutcomeWrites outcomes = OutcomeWrites.behindResponse(Math.min(settings.poolSize(), OutcomeWrites.WRITERS),
+                store);
         IdempotencyGate gate = new IdempotencyGate(new RouteTable(policies), store, ownerId(), attempts,
                 TimeSource.system(), outcomes);
         gate.serviceName(config.serviceName());

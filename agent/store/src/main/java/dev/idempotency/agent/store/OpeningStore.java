@@ -77,6 +77,27 @@ public final class OpeningStore implements IdempotencyStore {
     }
 
     @Override
+    public void completeAll(List<? extends Completion> completions) {
+        IdempotencyStore ready;
+        try {
+            ready = store();
+        } catch (StoreUnavailableException e) {
+            for (Completion completion : completions) {
+                completion.failed(e);
+            }
+            return;
+        }
+        ready.completeAll(completions);
+    }
+
+    /** The open store's answer; no store open yet writes nothing together. */
+    @Override
+    public boolean completesTogether() {
+        IdempotencyStore ready = open;
+        return ready != null && ready.completesTogether();
+    }
+
+    @Override
     public boolean release(String scope, String key, long fencingToken) {
         return store().release(scope, key, fencingToken);
     }

@@ -1,6 +1,7 @@
 package dev.idempotency.agent.store;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -39,6 +40,33 @@ public interface RequestWork {
 
     /** Stores the outcome and starts the TTL; false when the token no longer owns the record. */
     boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl);
+
+    /**
+     * Stores each completion's outcome as {@link #complete} does and gives each its answer. A store
+     * that {@link #completesTogether} writes them in one round trip; by default each is written
+     * alone, in order. Every completion is answered, each with its own failure where it failed.
+     */
+    default void completeAll(List<? extends Completion> completions) {
+        for (Completion completion : completions) {
+            boolean completed;
+            try {
+                completed = complete(completion.scope(), completion.key(), completion.fencingToken(),
+                        completion.response(), completion.ttl());
+            } catch (RuntimeException e) {
+                completion.failed(e);
+                continue;
+            }
+            completion.stored(completed);
+        }
+    }
+
+    /**
+     * Whether {@link #completeAll} writes its completions together, in one round trip: outcomes
+     * written behind the responses are then gathered for it.
+     */
+    default boolean completesTogether() {
+        return false;
+    }
 
     /** Deletes the claim so the next request executes; false when the token no longer owns it. */
     boolean release(String scope, String key, long fencingToken);

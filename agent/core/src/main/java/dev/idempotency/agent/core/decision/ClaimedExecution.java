@@ -13,6 +13,7 @@ import dev.idempotency.agent.core.deadline.DeadlineHeader;
 import dev.idempotency.agent.core.downstream.DerivedKeys;
 import dev.idempotency.agent.core.lease.LiveLeases;
 import dev.idempotency.agent.core.time.TimeSource;
+import dev.idempotency.agent.store.Completion;
 import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RequestWork;
@@ -131,15 +132,13 @@ final class ClaimedExecution implements Execution {
             return;
         }
         endDownstreamCalls();
-        outcomes.write(lease.scope(), lease.key(), lease.fencingToken(),
-                () -> writeOutcome(response, failure, clientGone));
+        outcomes.write(lease.scope(), lease.key(), lease.fencingToken(), new Outcome(response, failure, clientGone));
     }
 
     /** Stores the outcome, or releases the key when the status says nothing happened; then the lease goes. */
     private void writeOutcome(CapturedResponse response, Throwable failure, boolean clientGone) {
         int status = statusOf(response, failure);
-        ErrorType error = clientGone ? ErrorType.CLIENT_DISCONNECT
-                : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
+        ErrorType error = errorOf(failure, clientGone);
         boolean released = attempt.policy.settings().releaseOnStatus().contains(status);
         try {
             warnIfScopeCookieChanged(response);
@@ -149,18 +148,85 @@ final class ClaimedExecution implements Execution {
                 complete(response, status, error);
             }
         } catch (Throwable e) {
-            if (e instanceof StoreUnavailableException) {
-                reports.storeFailed("the store failed to write the outcome of a request that executed", e);
-            } else {
-                reports.report("storing the outcome", e);
-            }
-            String ending = released ? "the claim's lease will expire" : endUnknown();
-            reports.emit(attempt.event(time, released ? Decision.RELEASED : Decision.EXECUTED,
-                    "executed, but the outcome could not be written (" + e + "); " + ending, status,
-                    ErrorType.STORE_ERROR));
+            notWritten(e, released, status);
         } finally {
-            leases.remove(lease);
-            whenDropped.clean();
+            ended();
+        }
+    }
+
+    private static ErrorType errorOf(Throwable failure, boolean clientGone) {
+        return clientGone ? ErrorType.CLIENT_DISCONNECT : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
+    }
+
+    /** The outcome of an execution that ran could not be written: said, and the claim ended as unknown. */
+    private void notWritten(Throwable e, boolean released, int status) {
+        if (e instanceof StoreUnavailableException) {
+            reports.storeFailed("the store failed to write the outcome of a request that executed", e);
+        } else {
+            reports.report("storing the outcome", e);
+        }
+        String ending = released ? "the claim's lease will expire" : endUnknown();
+        reports.emit(attempt.event(time, released ? Decision.RELEASED : Decision.EXECUTED,
+                "executed, but the outcome could not be written (" + e + "); " + ending, status,
+                ErrorType.STORE_ERROR));
+    }
+
+    /** The outcome is written (or could not be): the lease is no longer renewed. */
+    private void ended() {
+        leases.remove(lease);
+        whenDropped.clean();
+    }
+
+    /**
+     * This execution's outcome, for the writers: a completion the store may write together with
+     * other executions', unless the status releases the key (written alone).
+     */
+    private final class Outcome implements OutcomeWrites.Outcome {
+        private final CapturedResponse response;
+        private final Throwable failure;
+        private final boolean clientGone;
+
+        Outcome(CapturedResponse response, Throwable failure, boolean clientGone) {
+            this.response = response;
+            this.failure = failure;
+            this.clientGone = clientGone;
+        }
+
+        @Override
+        public Completion completion() {
+            int status = statusOf(response, failure);
+            if (attempt.policy.settings().releaseOnStatus().contains(status)) {
+                return null;
+            }
+            ErrorType error = errorOf(failure, clientGone);
+            warnIfScopeCookieChanged(response);
+            StoredResponse stored = attempt.policy.responseRetention().retain(response, status);
+            return new Completion(lease.scope(), lease.key(), lease.fencingToken(), stored,
+                    attempt.policy.settings().ttl()) {
+                @Override
+                protected void whenStored(boolean completed) {
+                    try {
+                        reports.emit(attempt.event(time, Decision.EXECUTED, completedReason(completed, stored), status,
+                                error));
+                    } finally {
+                        ended();
+                    }
+                }
+
+                @Override
+                protected void whenFailed(RuntimeException e) {
+                    try {
+                        notWritten(e, false, status);
+                    } finally {
+                        ended();
+                    }
+                }
+            };
+        }
+
+        @Override
+        public void writeAlone() {
+            writeOutcome(response, failure, clientGone);
         }
     }
 
@@ -275,16 +341,18 @@ final class ClaimedExecution implements Execution {
         StoredResponse stored = attempt.policy.responseRetention().retain(response, status);
         boolean completed = store.complete(lease.scope(), lease.key(), lease.fencingToken(), stored,
                 attempt.policy.settings().ttl());
-        String reason;
+        reports.emit(attempt.event(time, Decision.EXECUTED, completedReason(completed, stored), status, error));
+    }
+
+    private String completedReason(boolean completed, StoredResponse stored) {
         if (!completed) {
-            reason = "executed, but the claim had passed to another owner (fenced out); the outcome was not stored";
-        } else if (!stored.bodyRetained()) {
-            reason = "executed; status and headers stored, body not retained (incomplete or over "
-                    + attempt.policy.responseRetention().maxStoredBody() + " bytes)";
-        } else {
-            reason = "executed; outcome stored";
+            return "executed, but the claim had passed to another owner (fenced out); the outcome was not stored";
         }
-        reports.emit(attempt.event(time, Decision.EXECUTED, reason, status, error));
+        if (!stored.bodyRetained()) {
+            return "executed; status and headers stored, body not retained (incomplete or over "
+                    + attempt.policy.responseRetention().maxStoredBody() + " bytes)";
+        }
+        return "executed; outcome stored";
     }
 
     /** A handler that threw before setting a status answered 500, as the container will. */

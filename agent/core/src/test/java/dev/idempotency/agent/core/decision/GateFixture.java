@@ -14,12 +14,14 @@ import dev.idempotency.agent.core.testing.TestClock;
 import dev.idempotency.agent.core.testing.TestEndpoints;
 import dev.idempotency.agent.core.testing.TestRequest;
 import dev.idempotency.agent.core.testing.TestStores;
+import dev.idempotency.agent.store.RequestWork;
 import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.vocabulary.EndpointSettings;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** A gate over one endpoint, a test store, a test clock and a recording listener. */
 final class GateFixture {
@@ -31,6 +33,7 @@ final class GateFixture {
     final SwitchableStore store = new SwitchableStore(TestStores.create(clock));
     final RecordingListener listener = new RecordingListener();
     final EndpointPolicy policy;
+    final OutcomeWrites outcomes;
     final IdempotencyGate gate;
 
     /** The orders endpoint with {@code settings}. */
@@ -47,8 +50,17 @@ final class GateFixture {
         this(policy(settings), outcomes);
     }
 
+    /** The orders endpoint with {@code settings}, its outcomes written by what {@code outcomes} makes for its store. */
+    GateFixture(EndpointSettings.Builder settings, Function<RequestWork, OutcomeWrites> outcomes) {
+        this.policy = policy(settings);
+        this.outcomes = outcomes.apply(store);
+        this.gate = new IdempotencyGate(new RouteTable(List.of(this.policy)), store, OWNER, listener, clock,
+                this.outcomes);
+    }
+
     private GateFixture(EndpointPolicy policy, OutcomeWrites outcomes) {
         this.policy = policy;
+        this.outcomes = outcomes;
         this.gate = new IdempotencyGate(new RouteTable(List.of(this.policy)), store, OWNER, listener, clock, outcomes);
     }
 

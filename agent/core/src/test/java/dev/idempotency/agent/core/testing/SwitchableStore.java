@@ -2,6 +2,7 @@ package dev.idempotency.agent.core.testing;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.Completion;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.LeaseUpkeep;
@@ -13,7 +14,9 @@ import dev.idempotency.agent.store.StoredRecord;
 import dev.idempotency.agent.store.StoredResponse;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,6 +35,9 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     private volatile CountDownLatch outcomeWritesHeld;
     private final AtomicInteger outcomeWritesWaiting = new AtomicInteger();
     private volatile Runnable afterClaim;
+    private volatile boolean completesTogether;
+    private volatile boolean loseCompletionsTogether;
+    private final List<Integer> completedTogether = new CopyOnWriteArrayList<>();
 
     public SwitchableStore(IdempotencyStore delegate) {
         this.delegate = delegate;
@@ -68,6 +74,21 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
         CountDownLatch held = new CountDownLatch(1);
         outcomeWritesHeld = held;
         return held;
+    }
+
+    /** From now on, says it completes together, as Redis does: outcomes are gathered for {@link #completeAll}. */
+    public void completeTogether() {
+        completesTogether = true;
+    }
+
+    /** Each {@link #completeAll} from now on fails as a connection broken before the store wrote anything. */
+    public void loseCompletionsTogether() {
+        loseCompletionsTogether = true;
+    }
+
+    /** How many completions each {@link #completeAll} call carried, in order. */
+    public List<Integer> completedTogether() {
+        return completedTogether;
     }
 
     /** Runs {@code step} once, after the next claim has read its record and before its caller hears it. */
@@ -144,6 +165,25 @@ public final class SwitchableStore implements RequestWork, LeaseUpkeep {
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
         waitIfHeld();
         return guarded(() -> delegate.complete(scope, key, fencingToken, response, ttl));
+    }
+
+    /** Each call counted and held as one write; the completions then stored one by one on the real store. */
+    @Override
+    public void completeAll(List<? extends Completion> completions) {
+        completedTogether.add(completions.size());
+        waitIfHeld();
+        if (loseCompletionsTogether) {
+            throw new StoreUnavailableException("connection reset before the completions were written", null);
+        }
+        for (Completion completion : completions) {
+            completion.stored(guarded(() -> delegate.complete(completion.scope(), completion.key(),
+                    completion.fencingToken(), completion.response(), completion.ttl())));
+        }
+    }
+
+    @Override
+    public boolean completesTogether() {
+        return completesTogether;
     }
 
     @Override

@@ -103,7 +103,7 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return writes.complete(new Completion(scope, key, fencingToken, response, ttl));
+        return writes.complete(new CompletionRow(scope, key, fencingToken, response, ttl));
     }
 
     @Override

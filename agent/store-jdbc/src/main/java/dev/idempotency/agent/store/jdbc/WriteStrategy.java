@@ -46,7 +46,7 @@ public abstract class WriteStrategy implements AutoCloseable {
     }
 
     /** Stores the outcome if the caller still holds the claim; true when it did. */
-    public boolean complete(Completion completion) {
+    public boolean complete(CompletionRow completion) {
         return write("complete", connection -> completion.run(connection, table.sql.complete));
     }
 

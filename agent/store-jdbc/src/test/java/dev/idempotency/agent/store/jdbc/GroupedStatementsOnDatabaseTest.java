@@ -47,7 +47,7 @@ abstract class GroupedStatementsOnDatabaseTest {
     private StoreSettings settings;
     private JdbcIdempotencyStore store;
     private GroupedStatement<NewClaim, NewKeyOutcome> claims;
-    private GroupedStatement<Completion, Boolean> completions;
+    private GroupedStatement<CompletionRow, Boolean> completions;
 
     abstract StoreSettings settings(String table);
 

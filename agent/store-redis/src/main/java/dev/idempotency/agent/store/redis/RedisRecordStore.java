@@ -2,6 +2,7 @@ package dev.idempotency.agent.store.redis;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.Completion;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
@@ -33,7 +34,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * sorted sets beside it by expiry (every record) and by creation for the unfinished states
  * (IN_PROGRESS, UNKNOWN), all under the one hash tag {@code {table}}. Every operation is one
  * script ({@link RecordScripts}), judged by the server's clock; the claims and completions of
- * concurrent callers share round trips ({@link GroupedStatement}: one pipeline of their scripts). A record stays past its expiry until the keeper purges it, as in
+ * concurrent callers share round trips ({@link GroupedStatement}: one pipeline of their scripts), and
+ * the outcomes written behind the responses are gathered into one pipeline ({@link #completeAll}).
+ * A record stays past its expiry until the keeper purges it, as in
  * the SQL stores; Redis drops it by itself a grace later ({@link #EXPIRY_GRACE}) if no keeper does.
  */
 final class RedisRecordStore implements IdempotencyStore {
@@ -126,9 +129,56 @@ final class RedisRecordStore implements IdempotencyStore {
 
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
-        return yes(grouped(completions, "complete", null, recordKey(scope, key), text(fencingToken),
-                text(response.status()), HeaderCodec.encode(response.headers()), response.body(),
-                bytes(response.bodyRetained() ? "1" : "0"), text(ttl.toMillis()), GRACE));
+        return yes(grouped(completions, "complete", null, completeCall(scope, key, fencingToken, response, ttl)));
+    }
+
+    /**
+     * The gathered outcomes of several requests (written behind their responses), in one pipeline
+     * of {@link #MAX_GROUPED} scripts at most a round trip; with {@code store.redis.wait-replicas},
+     * one {@code WAIT} for them all.
+     */
+    @Override
+    public void completeAll(List<? extends Completion> completions) {
+        for (int from = 0; from < completions.size(); from += MAX_GROUPED) {
+            List<? extends Completion> part = completions.subList(from, Math.min(completions.size(), from + MAX_GROUPED));
+            List<byte[][]> calls = new ArrayList<>(part.size());
+            for (Completion completion : part) {
+                calls.add(completeCall(completion.scope(), completion.key(), completion.fencingToken(),
+                        completion.response(), completion.ttl()));
+            }
+            List<RecordScripts.Written> written;
+            try {
+                written = RecordScripts.COMPLETE.runAll(redis, prefixBytes, calls, waitReplicas, waitMillis);
+            } catch (JedisException e) {
+                StoreUnavailableException failure = new StoreUnavailableException("Redis store: complete failed: "
+                        + e.getMessage() + " (" + part.size() + " completions in one round trip)", e);
+                for (Completion completion : part) {
+                    completion.failed(failure);
+                }
+                continue;
+            }
+            for (int i = 0; i < part.size(); i++) {
+                boolean completed;
+                try {
+                    completed = yes(judged(written.get(i), "complete", null));
+                } catch (StoreUnavailableException e) {
+                    part.get(i).failed(e);
+                    continue;
+                }
+                part.get(i).stored(completed);
+            }
+        }
+    }
+
+    @Override
+    public boolean completesTogether() {
+        return true;
+    }
+
+    private byte[][] completeCall(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        return call(recordKey(scope, key), text(fencingToken), text(response.status()),
+                HeaderCodec.encode(response.headers()), response.body(), bytes(response.bodyRetained() ? "1" : "0"),
+                text(ttl.toMillis()), GRACE);
     }
 
     @Override
@@ -253,7 +303,12 @@ final class RedisRecordStore implements IdempotencyStore {
     /** A change run in one pipeline with those of concurrent callers, judged as {@link #write} judges it. */
     private Object grouped(GroupedStatement<byte[][], RecordScripts.Written> group, String operation,
             Predicate<Object> mustReplicate, byte[] key, byte[]... args) {
-        return judged(group.run(call(key, args)), operation, mustReplicate);
+        return grouped(group, operation, mustReplicate, call(key, args));
+    }
+
+    private Object grouped(GroupedStatement<byte[][], RecordScripts.Written> group, String operation,
+            Predicate<Object> mustReplicate, byte[][] call) {
+        return judged(group.run(call), operation, mustReplicate);
     }
 
     private static byte[][] call(byte[] key, byte[]... args) {

@@ -5,7 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.Completion;
 import dev.idempotency.agent.store.RecordState;
+import dev.idempotency.agent.store.StoreUnavailableException;
 import dev.idempotency.agent.store.StoredResponse;
 import dev.idempotency.agent.vocabulary.StoreSettings;
 import java.nio.file.Path;
@@ -28,7 +30,8 @@ import redis.clients.jedis.Protocol;
  * Claims and completions that would wait for the pool's one connection share one pipeline, on a
  * server of this test's own: the test pauses it ({@code CLIENT PAUSE}) while a first claim is in
  * flight, so the next callers queue; each of their scripts still runs atomically, as alone, so a key
- * that several of them claim is claimed once and the others find it.
+ * that several of them claim is claimed once and the others find it. Completions gathered behind
+ * the responses go to the server in one pipeline, each answered on its own.
  */
 @Timeout(60)
 class GroupedScriptsTest {
@@ -126,6 +129,67 @@ class GroupedScriptsTest {
             assertThat(claimedA).as("claims of one key sent again whole, still run once each").isEqualTo(1);
             assertThat(store.find("scope", "a").get().attempts()).isEqualTo(2);
             assertThat(store.claims.largestBatch()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void gatheredCompletionsGoInOnePipelineAndEachGetsItsOwnAnswer() throws Exception {
+        try (RedisServerProcess server = RedisServerProcess.start(dir);
+                RedisRecordStore store = oneConnection(server, "together")) {
+            long a = store.claim(claim("a")).record().fencingToken();
+            long b = store.claim(claim("b")).record().fencingToken();
+            long c = store.claim(claim("c")).record().fencingToken();
+            List<Answer> answers = List.of(new Answer("a", a), new Answer("b", b), new Answer("c", c + 1),
+                    new Answer("never-claimed", 1));
+
+            store.completeAll(answers);
+
+            assertThat(answers).extracting(answer -> answer.answer).containsExactly(true, true, false, false);
+            assertThat(store.find("scope", "a").get().state()).isEqualTo(RecordState.COMPLETED);
+            assertThat(store.find("scope", "b").get().response().body()).containsExactly(1, 2);
+            assertThat(store.find("scope", "c").get().state()).as("a stale token, fenced out").isEqualTo(RecordState.IN_PROGRESS);
+            assertThat(store.completesTogether()).isTrue();
+        }
+    }
+
+    @Test
+    void gatheredCompletionsToAServerThatIsGoneEachFailAsAnOutage() throws Exception {
+        RedisRecordStore store;
+        long token;
+        try (RedisServerProcess server = RedisServerProcess.start(dir)) {
+            store = oneConnection(server, "gone");
+            token = store.claim(claim("a")).record().fencingToken();
+        }
+        try (RedisRecordStore closing = store) {
+            List<Answer> answers = List.of(new Answer("a", token), new Answer("b", 1));
+
+            closing.completeAll(answers);
+
+            assertThat(answers).allSatisfy(answer -> {
+                assertThat(answer.answer).isNull();
+                assertThat(answer.failure).isInstanceOf(StoreUnavailableException.class)
+                        .hasMessageContaining("2 completions in one round trip");
+            });
+        }
+    }
+
+    /** A completion of key {@code key} by {@code token}, and what the store answered it. */
+    private static final class Answer extends Completion {
+        Boolean answer;
+        RuntimeException failure;
+
+        Answer(String key, long token) {
+            super("scope", key, token, GroupedScriptsTest.response(), TTL);
+        }
+
+        @Override
+        protected void whenStored(boolean completed) {
+            answer = completed;
+        }
+
+        @Override
+        protected void whenFailed(RuntimeException e) {
+            failure = e;
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.idempotency.agent.store.jdbc.grouped;
 
-import dev.idempotency.agent.store.jdbc.Completion;
+import dev.idempotency.agent.store.jdbc.CompletionRow;
 import dev.idempotency.agent.store.jdbc.ConnectionSource;
 import dev.idempotency.agent.store.jdbc.Dialect;
 import dev.idempotency.agent.store.jdbc.TableSql;
@@ -17,34 +17,34 @@ import java.util.List;
  * reports only a total, so the single-row completions go as one JDBC batch in one transaction,
  * and the per-row update counts tell each caller.
  */
-final class CompletionRows extends DistinctKeyRows<Completion, Boolean> {
+final class CompletionRows extends DistinctKeyRows<CompletionRow, Boolean> {
 
     CompletionRows(ConnectionSource connections, Dialect dialect, TableSql sql) {
         super(connections, dialect, sql);
     }
 
     @Override
-    public String scope(Completion completion) {
+    public String scope(CompletionRow completion) {
         return completion.scope;
     }
 
     @Override
-    public String key(Completion completion) {
+    public String key(CompletionRow completion) {
         return completion.key;
     }
 
     @Override
-    public Boolean runAlone(Connection connection, Completion completion) throws SQLException {
+    public Boolean runAlone(Connection connection, CompletionRow completion) throws SQLException {
         return completion.run(connection, sql.complete);
     }
 
     /** The single-row completion, batched, in one transaction; null (nothing applied) when a count is not known. */
     @Override
-    public List<Boolean> runDistinct(Connection connection, List<Completion> rows) throws SQLException {
+    public List<Boolean> runDistinct(Connection connection, List<CompletionRow> rows) throws SQLException {
         connection.setAutoCommit(false);
         boolean committed = false;
         try (PreparedStatement update = connection.prepareStatement(sql.complete)) {
-            for (Completion completion : rows) {
+            for (CompletionRow completion : rows) {
                 completion.bind(update);
                 update.addBatch();
             }

@@ -3,7 +3,7 @@ package dev.idempotency.agent.store.jdbc.grouped;
 import dev.idempotency.agent.store.grouped.GroupedStatement;
 import dev.idempotency.agent.store.grouped.StatementSlots;
 import dev.idempotency.agent.store.jdbc.CommitPerWrite;
-import dev.idempotency.agent.store.jdbc.Completion;
+import dev.idempotency.agent.store.jdbc.CompletionRow;
 import dev.idempotency.agent.store.jdbc.NewKeyOutcome;
 import dev.idempotency.agent.store.jdbc.RecordTable;
 
@@ -29,7 +29,7 @@ public final class GroupedWrites extends CommitPerWrite {
     static final int MAX_GROUPED_ROWS = 128;
 
     private final StatementSlots slots;
-    public final GroupedStatement<Completion, Boolean> completions;
+    public final GroupedStatement<CompletionRow, Boolean> completions;
     private final int inFlight;
     private final BooleanSupplier insertsFirst;
     public final GroupedStatement<NewClaim, NewKeyOutcome> claims;
@@ -61,7 +61,7 @@ public final class GroupedWrites extends CommitPerWrite {
 
     /** The caller's own single-row completion when its group left it out. */
     @Override
-    public boolean complete(Completion completion) {
+    public boolean complete(CompletionRow completion) {
         Boolean completed = completions.run(completion);
         return completed != null ? completed : super.complete(completion);
     }

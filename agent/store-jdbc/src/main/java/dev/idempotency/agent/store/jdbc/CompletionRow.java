@@ -8,7 +8,7 @@ import java.time.Duration;
 import dev.idempotency.agent.store.StoredResponse;
 
 /** One caller's completion of its record: the response to keep, fenced by the caller's token, alone or in a group. */
-public final class Completion {
+public final class CompletionRow {
 
     public final String scope;
     public final String key;
@@ -16,7 +16,7 @@ public final class Completion {
     final StoredResponse response;
     final Duration ttl;
 
-    Completion(String scope, String key, long token, StoredResponse response, Duration ttl) {
+    CompletionRow(String scope, String key, long token, StoredResponse response, Duration ttl) {
         this.scope = scope;
         this.key = key;
         this.token = token;

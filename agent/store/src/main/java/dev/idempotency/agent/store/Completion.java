@@ -1,0 +1,68 @@
+package dev.idempotency.agent.store;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One outcome for {@link RequestWork#completeAll}: what {@link RequestWork#complete} takes, and
+ * where its answer goes. Answered once: the first of {@link #stored} and {@link #failed} counts.
+ */
+public abstract class Completion {
+
+    private final String scope;
+    private final String key;
+    private final long fencingToken;
+    private final StoredResponse response;
+    private final Duration ttl;
+    private final AtomicBoolean answered = new AtomicBoolean();
+
+    protected Completion(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
+        this.scope = scope;
+        this.key = key;
+        this.fencingToken = fencingToken;
+        this.response = response;
+        this.ttl = ttl;
+    }
+
+    public final String scope() {
+        return scope;
+    }
+
+    public final String key() {
+        return key;
+    }
+
+    public final long fencingToken() {
+        return fencingToken;
+    }
+
+    public final StoredResponse response() {
+        return response;
+    }
+
+    public final Duration ttl() {
+        return ttl;
+    }
+
+    /** The store's answer: {@code completed} as {@link RequestWork#complete} returns it. */
+    public final void stored(boolean completed) {
+        if (answered.compareAndSet(false, true)) {
+            whenStored(completed);
+        }
+    }
+
+    /** The store failed: whether this outcome was stored is not known. */
+    public final void failed(RuntimeException failure) {
+        if (answered.compareAndSet(false, true)) {
+            whenFailed(failure);
+        }
+    }
+
+    public final boolean answered() {
+        return answered.get();
+    }
+
+    protected abstract void whenStored(boolean completed);
+
+    protected abstract void whenFailed(RuntimeException failure);
+}
