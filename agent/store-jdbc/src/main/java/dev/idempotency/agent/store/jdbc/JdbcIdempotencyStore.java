@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 
 import dev.idempotency.agent.store.ClaimRequest;
 import dev.idempotency.agent.store.ClaimResult;
+import dev.idempotency.agent.store.Completion;
 import dev.idempotency.agent.store.IdempotencyStore;
 import dev.idempotency.agent.store.LeaseRef;
 import dev.idempotency.agent.store.RecordState;
@@ -40,6 +41,9 @@ import dev.idempotency.agent.store.StoredResponse;
 final class JdbcIdempotencyStore implements IdempotencyStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcIdempotencyStore.class);
+
+    /** Completions in one transaction at most: 8 parameters each, far below any driver's limit. */
+    static final int MAX_TOGETHER = 128;
 
     private final RecordTable table;
     private final AutoCloseable closePool;
@@ -104,6 +108,58 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
     @Override
     public boolean complete(String scope, String key, long fencingToken, StoredResponse response, Duration ttl) {
         return writes.complete(new CompletionRow(scope, key, fencingToken, response, ttl));
+    }
+
+    /**
+     * Where the database completes together (PostgreSQL, MariaDB: {@link WriteStrategy#completesTogether}),
+     * the gathered outcomes in one transaction of at most {@link #MAX_TOGETHER}; a completion it
+     * leaves out runs its single-row statement. H2 groups its commits on its writer thread instead,
+     * and completes each alone.
+     */
+    @Override
+    public void completeAll(List<? extends Completion> completions) {
+        if (!writes.completesTogether()) {
+            IdempotencyStore.super.completeAll(completions);
+            return;
+        }
+        for (int from = 0; from < completions.size(); from += MAX_TOGETHER) {
+            List<? extends Completion> part = completions.subList(from, Math.min(completions.size(), from + MAX_TOGETHER));
+            List<CompletionRow> rows = new ArrayList<>(part.size());
+            for (Completion completion : part) {
+                rows.add(new CompletionRow(completion.scope(), completion.key(), completion.fencingToken(),
+                        completion.response(), completion.ttl()));
+            }
+            List<Boolean> completed;
+            try {
+                completed = writes.completeAll(rows);
+            } catch (SQLException e) {
+                StoreUnavailableException failure = table.unavailable("complete (" + part.size()
+                        + " completions in one transaction)", e);
+                for (Completion completion : part) {
+                    completion.failed(failure);
+                }
+                continue;
+            }
+            for (int i = 0; i < part.size(); i++) {
+                Boolean answer = completed == null ? null : completed.get(i);
+                if (answer != null) {
+                    part.get(i).stored(answer);
+                    continue;
+                }
+                try {
+                    answer = writes.complete(rows.get(i));
+                } catch (RuntimeException e) {
+                    part.get(i).failed(e);
+                    continue;
+                }
+                part.get(i).stored(answer);
+            }
+        }
+    }
+
+    @Override
+    public boolean completesTogether() {
+        return writes.completesTogether();
     }
 
     @Override

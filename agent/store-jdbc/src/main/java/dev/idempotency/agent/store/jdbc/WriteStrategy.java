@@ -3,6 +3,7 @@ package dev.idempotency.agent.store.jdbc;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 import dev.idempotency.agent.store.ClaimRequest;
@@ -48,6 +49,22 @@ public abstract class WriteStrategy implements AutoCloseable {
     /** Stores the outcome if the caller still holds the claim; true when it did. */
     public boolean complete(CompletionRow completion) {
         return write("complete", connection -> completion.run(connection, table.sql.complete));
+    }
+
+    /**
+     * Whether {@link #completeAll} writes several completions in one transaction; otherwise the
+     * store completes each alone.
+     */
+    public boolean completesTogether() {
+        return false;
+    }
+
+    /**
+     * The outcomes of several callers in one transaction, one answer each, in order ({@code null}
+     * for a completion left to its single-row path); only where {@link #completesTogether}.
+     */
+    public List<Boolean> completeAll(List<CompletionRow> completions) throws SQLException {
+        throw new UnsupportedOperationException(this + " completes each alone");
     }
 
     /** Deletes at most {@code batchSize} expired records; how many it deleted. */

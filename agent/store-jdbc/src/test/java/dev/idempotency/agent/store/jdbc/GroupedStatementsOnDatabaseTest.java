@@ -77,6 +77,44 @@ abstract class GroupedStatementsOnDatabaseTest {
     }
 
     @Test
+    void gatheredCompletionsShareOneTransactionAndEachGetsItsOwnAnswer() {
+        long a = store.claim(request("a", "o1")).record().fencingToken();
+        long b = store.claim(request("b", "o2")).record().fencingToken();
+        long c = store.claim(request("c", "o3")).record().fencingToken();
+        List<Answer> answers = List.of(new Answer("a", a), new Answer("b", b), new Answer("c", c + 1),
+                new Answer("a", a), new Answer("never-claimed", 1));
+
+        assertThat(store.completesTogether()).isTrue();
+        store.completeAll(answers);
+
+        assertThat(answers).extracting(answer -> answer.answer)
+                .as("a stale token, a second completion of a completed key, a key never claimed: fenced out")
+                .containsExactly(true, true, false, false, false);
+        assertThat(store.find("scope", "a").orElseThrow().state()).isEqualTo(RecordState.COMPLETED);
+        assertThat(store.find("scope", "b").orElseThrow().response().body()).containsExactly(1, 2);
+        assertThat(store.find("scope", "c").orElseThrow().state()).isEqualTo(RecordState.IN_PROGRESS);
+    }
+
+    /** A completion of key {@code key} by {@code token}, and what the store answered it. */
+    private static final class Answer extends dev.idempotency.agent.store.Completion {
+        Boolean answer;
+
+        Answer(String key, long token) {
+            super("scope", key, token, RESPONSE, TTL);
+        }
+
+        @Override
+        protected void whenStored(boolean completed) {
+            answer = completed;
+        }
+
+        @Override
+        protected void whenFailed(RuntimeException e) {
+            throw new AssertionError("the database is up", e);
+        }
+    }
+
+    @Test
     void twoClaimsOfOneKeyInOneStatementHaveOneWinnerAndTheOtherSeesItsRecord() throws Exception {
         long live = store.claim(request("live", "o0")).record().fencingToken();
         Connection holder = holdNewKey("held");

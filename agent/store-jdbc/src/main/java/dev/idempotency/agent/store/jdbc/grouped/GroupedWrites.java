@@ -7,6 +7,8 @@ import dev.idempotency.agent.store.jdbc.CompletionRow;
 import dev.idempotency.agent.store.jdbc.NewKeyOutcome;
 import dev.idempotency.agent.store.jdbc.RecordTable;
 
+import java.sql.SQLException;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 import dev.idempotency.agent.store.ClaimRequest;
@@ -17,7 +19,8 @@ import dev.idempotency.agent.store.ClaimRequest;
  * ({@link GroupedStatement}), as many statements at once as the pool has connections, so callers
  * group only where they would otherwise wait for a connection; the rarer writes commit alone.
  * Completions are grouped the same way on both (one JDBC batch in one transaction,
- * {@link CompletionRows}); how a group of new keys is inserted is the database's
+ * {@link CompletionRows}), and so are the outcomes gathered behind the responses
+ * ({@link #completeAll}, off the slots: one gathering writer at most); how a group of new keys is inserted is the database's
  * ({@code PostgresClaimRows}, {@code MariaDbClaimRows}). A caller its group left out (a key that has a
  * row, a second caller of one key, a MariaDB server without {@code RETURNING}) goes on to the
  * replay read and the full single-row claim, each committing alone; a completion left out runs its
@@ -29,6 +32,7 @@ public final class GroupedWrites extends CommitPerWrite {
     static final int MAX_GROUPED_ROWS = 128;
 
     private final StatementSlots slots;
+    private final CompletionRows completionRows;
     public final GroupedStatement<CompletionRow, Boolean> completions;
     private final int inFlight;
     private final BooleanSupplier insertsFirst;
@@ -44,8 +48,9 @@ public final class GroupedWrites extends CommitPerWrite {
         super(table);
         this.inFlight = inFlight;
         this.slots = new StatementSlots(inFlight);
-        this.completions = new GroupedStatement<>("complete", table.description,
-                new CompletionRows(table, table.dialect, table.sql), MAX_GROUPED_ROWS, slots, waitMillis);
+        this.completionRows = new CompletionRows(table, table.dialect, table.sql);
+        this.completions = new GroupedStatement<>("complete", table.description, completionRows, MAX_GROUPED_ROWS,
+                slots, waitMillis);
         this.insertsFirst = insertsFirst;
         this.claims = new GroupedStatement<>("claim", table.description, newKeys, MAX_GROUPED_ROWS, slots, waitMillis);
     }
@@ -64,6 +69,17 @@ public final class GroupedWrites extends CommitPerWrite {
     public boolean complete(CompletionRow completion) {
         Boolean completed = completions.run(completion);
         return completed != null ? completed : super.complete(completion);
+    }
+
+    /** The outcomes written behind the responses, gathered: one JDBC batch in one transaction. */
+    @Override
+    public boolean completesTogether() {
+        return true;
+    }
+
+    @Override
+    public List<Boolean> completeAll(List<CompletionRow> rows) throws SQLException {
+        return completionRows.run(rows);
     }
 
     @Override
