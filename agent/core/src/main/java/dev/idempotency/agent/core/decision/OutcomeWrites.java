@@ -262,16 +262,27 @@ public final class OutcomeWrites {
                     batch.clear();
                     synchronized (this) {
                         if (stopping && queue.isEmpty()) {
-                            ended = true;
                             return;
                         }
                     }
                 }
             } catch (InterruptedException e) {
-                // nobody interrupts this thread; if someone did, what is queued is written here, then it ends
+                Thread.currentThread().interrupt(); // nobody interrupts this thread; if someone did, it ends below
+            } finally {
+                endTakingOutcomes(batch);
+            }
+        }
+
+        /**
+         * However the loop ended (stopped, or an error out of it), no outcome is taken any more: the
+         * callers write their own, and what is still queued is written here.
+         */
+        private void endTakingOutcomes(List<Gathered> batch) {
+            try {
                 synchronized (this) {
                     ended = true;
                 }
+                batch.clear();
                 queue.drainTo(batch);
                 batch.removeIf(outcome -> outcome == STOP);
                 write(batch);
