@@ -1,7 +1,9 @@
 package dev.idempotency.agent.store;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * One outcome for {@link RequestWork#completeAll}: what {@link RequestWork#complete} takes, and
@@ -60,6 +62,25 @@ public abstract class Completion {
 
     public final boolean answered() {
         return answered.get();
+    }
+
+    /**
+     * Hands {@code completions} to {@code write} in parts of at most {@code max}, each part one
+     * round trip of a store that completes together. {@code write} answers each completion of its
+     * part; when it throws, every completion of the part it left unanswered fails with that.
+     */
+    public static void inParts(List<? extends Completion> completions, int max,
+            Consumer<List<? extends Completion>> write) {
+        for (int from = 0; from < completions.size(); from += max) {
+            List<? extends Completion> part = completions.subList(from, Math.min(completions.size(), from + max));
+            try {
+                write.accept(part);
+            } catch (RuntimeException e) {
+                for (Completion completion : part) {
+                    completion.failed(e);
+                }
+            }
+        }
     }
 
     protected abstract void whenStored(boolean completed);

@@ -135,25 +135,6 @@ final class ClaimedExecution implements Execution {
         outcomes.write(lease.scope(), lease.key(), lease.fencingToken(), new Outcome(response, failure, clientGone));
     }
 
-    /** Stores the outcome, or releases the key when the status says nothing happened; then the lease goes. */
-    private void writeOutcome(CapturedResponse response, Throwable failure, boolean clientGone) {
-        int status = statusOf(response, failure);
-        ErrorType error = errorOf(failure, clientGone);
-        boolean released = attempt.policy.settings().releaseOnStatus().contains(status);
-        try {
-            warnIfScopeCookieChanged(response);
-            if (released) {
-                release(status, error);
-            } else {
-                complete(response, status, error);
-            }
-        } catch (Throwable e) {
-            notWritten(e, released, status);
-        } finally {
-            ended();
-        }
-    }
-
     private static ErrorType errorOf(Throwable failure, boolean clientGone) {
         return clientGone ? ErrorType.CLIENT_DISCONNECT : failure != null ? ErrorType.HANDLER_EXCEPTION : null;
     }
@@ -224,9 +205,48 @@ final class ClaimedExecution implements Execution {
             };
         }
 
+        /**
+         * The completion written by itself, or the key released when the status says nothing
+         * happened; answered as {@link #completion} says, then the lease goes.
+         */
         @Override
         public void writeAlone() {
-            writeOutcome(response, failure, clientGone);
+            int status = statusOf(response, failure);
+            Completion completion;
+            try {
+                completion = completion();
+            } catch (Throwable e) {
+                try {
+                    notWritten(e, false, status);
+                } finally {
+                    ended();
+                }
+                return;
+            }
+            if (completion == null) {
+                releaseAlone(status);
+                return;
+            }
+            try {
+                completion.stored(store.complete(completion.scope(), completion.key(), completion.fencingToken(),
+                        completion.response(), completion.ttl()));
+            } catch (RuntimeException e) {
+                completion.failed(e);
+            } catch (Error e) {
+                completion.failed(new IllegalStateException("writing the outcome failed: " + e, e));
+            }
+        }
+
+        /** Releases the key, as release-on-status asks; then the lease goes. */
+        private void releaseAlone(int status) {
+            try {
+                warnIfScopeCookieChanged(response);
+                release(status, errorOf(failure, clientGone));
+            } catch (Throwable e) {
+                notWritten(e, true, status);
+            } finally {
+                ended();
+            }
         }
     }
 
@@ -335,13 +355,6 @@ final class ClaimedExecution implements Execution {
                 ? "status " + status + " is listed in release-on-status; the key was released for a retry"
                 : "status " + status + " is listed in release-on-status, but the claim had passed to another owner";
         reports.emit(attempt.event(time, Decision.RELEASED, reason, status, error));
-    }
-
-    private void complete(CapturedResponse response, int status, ErrorType error) {
-        StoredResponse stored = attempt.policy.responseRetention().retain(response, status);
-        boolean completed = store.complete(lease.scope(), lease.key(), lease.fencingToken(), stored,
-                attempt.policy.settings().ttl());
-        reports.emit(attempt.event(time, Decision.EXECUTED, completedReason(completed, stored), status, error));
     }
 
     private String completedReason(boolean completed, StoredResponse stored) {

@@ -122,8 +122,7 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
             IdempotencyStore.super.completeAll(completions);
             return;
         }
-        for (int from = 0; from < completions.size(); from += MAX_TOGETHER) {
-            List<? extends Completion> part = completions.subList(from, Math.min(completions.size(), from + MAX_TOGETHER));
+        Completion.inParts(completions, MAX_TOGETHER, part -> {
             List<CompletionRow> rows = new ArrayList<>(part.size());
             for (Completion completion : part) {
                 rows.add(new CompletionRow(completion.scope(), completion.key(), completion.fencingToken(),
@@ -133,28 +132,21 @@ final class JdbcIdempotencyStore implements IdempotencyStore {
             try {
                 completed = writes.completeAll(rows);
             } catch (SQLException e) {
-                StoreUnavailableException failure = table.unavailable("complete (" + part.size()
-                        + " completions in one transaction)", e);
-                for (Completion completion : part) {
-                    completion.failed(failure);
-                }
-                continue;
+                throw table.unavailable("complete (" + part.size() + " completions in one transaction)", e);
             }
             for (int i = 0; i < part.size(); i++) {
                 Boolean answer = completed == null ? null : completed.get(i);
-                if (answer != null) {
-                    part.get(i).stored(answer);
-                    continue;
-                }
-                try {
-                    answer = writes.complete(rows.get(i));
-                } catch (RuntimeException e) {
-                    part.get(i).failed(e);
-                    continue;
+                if (answer == null) {
+                    try {
+                        answer = writes.complete(rows.get(i));
+                    } catch (RuntimeException e) {
+                        part.get(i).failed(e);
+                        continue;
+                    }
                 }
                 part.get(i).stored(answer);
             }
-        }
+        });
     }
 
     @Override

@@ -139,8 +139,7 @@ final class RedisRecordStore implements IdempotencyStore {
      */
     @Override
     public void completeAll(List<? extends Completion> completions) {
-        for (int from = 0; from < completions.size(); from += MAX_GROUPED) {
-            List<? extends Completion> part = completions.subList(from, Math.min(completions.size(), from + MAX_GROUPED));
+        Completion.inParts(completions, MAX_GROUPED, part -> {
             List<byte[][]> calls = new ArrayList<>(part.size());
             for (Completion completion : part) {
                 calls.add(completeCall(completion.scope(), completion.key(), completion.fencingToken(),
@@ -150,12 +149,8 @@ final class RedisRecordStore implements IdempotencyStore {
             try {
                 written = RecordScripts.COMPLETE.runAll(redis, prefixBytes, calls, waitReplicas, waitMillis);
             } catch (JedisException e) {
-                StoreUnavailableException failure = new StoreUnavailableException("Redis store: complete failed: "
-                        + e.getMessage() + " (" + part.size() + " completions in one round trip)", e);
-                for (Completion completion : part) {
-                    completion.failed(failure);
-                }
-                continue;
+                throw new StoreUnavailableException("Redis store: complete failed: " + e.getMessage() + " ("
+                        + part.size() + " completions in one round trip)", e);
             }
             for (int i = 0; i < part.size(); i++) {
                 boolean completed;
@@ -167,7 +162,7 @@ final class RedisRecordStore implements IdempotencyStore {
                 }
                 part.get(i).stored(completed);
             }
-        }
+        });
     }
 
     @Override
