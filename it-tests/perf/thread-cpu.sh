@@ -9,7 +9,8 @@
 # WARM (s, default 75) of new keys before, MEASURE (s, default 30) measured; jars and config by absolute path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-demo=$here/../../legacy-demo/orders-servlet-javax/target/orders-servlet-javax.jar
+# shellcheck source=demo.sh
+. "$here/demo.sh"
 rounds=$1; shift
 : "${WARM:=75}" "${MEASURE:=30}"
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
@@ -41,15 +42,8 @@ servers() {
 sample() { # label round options...
   local label=$1 round=$2; shift 2
   local work; work=$(mktemp -d)
-  # shellcheck disable=SC2068 # the options are words
-  (cd "$work" && exec java $@ -jar "$demo" 0 >"$work/stdout.log" 2>"$work/stderr.log") &
-  local pid=$! port=
-  for _ in $(seq 300); do
-    port=$(sed -n 's/.*listening on \([0-9][0-9]*\).*/\1/p' "$work/stdout.log" | head -1)
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
-  [ -n "$port" ] || { echo "the demo did not start: $(cat "$work/stderr.log")" >&2; kill "$pid"; exit 1; }
+  start_demo "$work" "$@"
+  local pid=$demo_pid port=$demo_port
   # keys of their own per sample: a store that outlives the JVM (a server) would answer repeats as replays
   local run="c$$-$round-$label"
   wrk -t2 -c32 -d"${WARM}s" -s "$here/requests.lua" "http://127.0.0.1:$port" -- new "$run" warm >/dev/null

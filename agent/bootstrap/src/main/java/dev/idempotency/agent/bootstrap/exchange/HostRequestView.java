@@ -42,7 +42,7 @@ public abstract class HostRequestView implements RequestView {
     @Override
     public final byte[] body(int limit) throws IOException {
         if (readAhead == null) {
-            readAhead = RequestBody.read(openBody(), limit);
+            readAhead = RequestBody.read(openBody(), limit, contentLength());
         }
         return readAhead.complete() ? readAhead.bytes() : null;
     }
