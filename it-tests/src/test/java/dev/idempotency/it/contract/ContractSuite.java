@@ -13,6 +13,7 @@ import dev.idempotency.it.contract.PathVariants.Variant;
 import dev.idempotency.it.support.AgentCli;
 import dev.idempotency.it.support.ForkedService;
 import dev.idempotency.it.support.Http;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -286,6 +287,40 @@ public abstract class ContractSuite extends SeedScenarios {
 
         assertProblem(refused, 413, "idempotency-body-too-large");
         assertThat(stats()).isEqualTo(before);
+    }
+
+    @Test
+    void bodySentInChunksIsTheSameRequestAsWithItsLengthAndAnotherIsRefusedWith422() {
+        String key = newKey();
+        String body = order(uniqueItem("chunked"));
+        Http.Response created = http().send(chunked(body, key));
+        Stats before = stats();
+
+        Http.Response withLength = postOrder(body, key);
+        Http.Response another = http().send(chunked(order(uniqueItem("chunked-other")), key));
+
+        assertThat(created.status()).as(created.body()).isEqualTo(201);
+        assertReplayOf(created, withLength);
+        assertProblem(another, 422, "idempotency-key-reused");
+        assertThat(stats()).isEqualTo(before);
+    }
+
+    @Test
+    void chunkedBodyOverTheConfiguredLimitIsRefusedWith413() {
+        Stats before = stats();
+
+        Http.Response refused = http().send(chunked(order("x".repeat(2048)), newKey()));
+
+        assertProblem(refused, 413, "idempotency-body-too-large");
+        assertThat(stats()).isEqualTo(before);
+    }
+
+    /** A POST of {@code json} with no {@code Content-Length}: the client sends it in chunks. */
+    private HttpRequest chunked(String json, String key) {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        return http().request(ordersPath(), Http.DEFAULT_TIMEOUT, KEY, key, "Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)))
+                .build();
     }
 
     // ---- in progress and concurrency ----
