@@ -9,7 +9,8 @@ final class JsonLine {
 
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
-    private final StringBuilder out = new StringBuilder(512).append('{');
+    /** An attempt event is some 600 characters: room for one without growing. */
+    private final StringBuilder out = new StringBuilder(1024).append('{');
     private boolean first = true;
 
     JsonLine string(String name, String value) {

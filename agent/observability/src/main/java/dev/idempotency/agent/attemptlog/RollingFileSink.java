@@ -40,12 +40,13 @@ public final class RollingFileSink implements EventSink {
 
     @Override
     public void write(String line) throws IOException {
-        byte[] bytes = (line + '\n').getBytes(StandardCharsets.UTF_8);
-        if (size > 0 && size + bytes.length > maxBytes) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        if (size > 0 && size + bytes.length + 1 > maxBytes) {
             roll();
         }
         out.write(bytes);
-        size += bytes.length;
+        out.write('\n');
+        size += bytes.length + 1;
     }
 
     @Override

@@ -36,11 +36,12 @@ public final class StreamSink implements EventSink {
 
     @Override
     public void write(String line) throws IOException {
-        byte[] bytes = (line + '\n').getBytes(StandardCharsets.UTF_8);
-        if (lines.size() > 0 && lines.size() + bytes.length > WRITE_BYTES) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        if (lines.size() > 0 && lines.size() + bytes.length + 1 > WRITE_BYTES) {
             flush();
         }
         lines.write(bytes);
+        lines.write('\n');
     }
 
     @Override
