@@ -48,14 +48,7 @@ PY
 }
 
 samples=$(mktemp)
-for round in $(seq "$rounds"); do
-  for set in "$@"; do
-    label=${set%%|*}
-    echo "[allocation] round $round: $label" >&2
-    # shellcheck disable=SC2086 # the options are words
-    sample "$label" "$round" ${set#*|} >>"$samples"
-  done
-done
+in_turns allocation "$rounds" "$samples" "$@"
 python3 - "$samples" <<'PY'
 import collections, statistics, sys
 GROUPS = {"http-nio-auto-N-exec-N": "requests (Tomcat)", "idempotency-store-writer": "store writer",

@@ -59,14 +59,7 @@ sample() { # label round options...
   rm -rf "$work"
 }
 
-for round in $(seq "$rounds"); do
-  for set in "$@"; do
-    label=${set%%|*}
-    echo "[thread-cpu] round $round: $label" >&2
-    # shellcheck disable=SC2086 # the options are words
-    sample "$label" "$round" ${set#*|} >>"$samples"
-  done
-done
+in_turns thread-cpu "$rounds" "$samples" "$@"
 python3 - "$samples" <<'PY'
 import collections, statistics, sys
 # Thread names as /proc shows them (15 characters, digits as N), for a reader; the rest is "other".
