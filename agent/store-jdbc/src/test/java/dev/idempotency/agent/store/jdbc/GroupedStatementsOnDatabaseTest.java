@@ -57,6 +57,9 @@ abstract class GroupedStatementsOnDatabaseTest {
     /** The database's grouped strategy with one statement in flight. */
     abstract WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis);
 
+    /** Grouped statements the database's own strategy runs at once on the pool of these settings. */
+    abstract int statementsInFlight(StoreSettings settings);
+
     @BeforeEach
     void open() {
         settings = settings(TestDatabases.uniqueTable());
@@ -193,6 +196,39 @@ abstract class GroupedStatementsOnDatabaseTest {
         assertThat(replays).extracting(replay -> replay.record().attempts()).containsExactlyInAnyOrder(2, 3, 4);
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> store.find("scope", "done").orElseThrow().attempts() == 4);
+    }
+
+    @Test
+    void theStoreAsOpenedRunsItsStatementsInFlightAndTheNextCallersQueueForOneStatement() throws Exception {
+        int inFlight = statementsInFlight(settings);
+        JdbcIdempotencyStore opened = JdbcStores.open(settings, JdbcStores.dialectFor(settings.url()));
+        try {
+            GroupedStatement<NewClaim, NewKeyOutcome> openedClaims = ((GroupedWrites) opened.writeStrategy()).claims;
+            List<Connection> holders = new ArrayList<>();
+            List<Future<ClaimResult>> waiting = new ArrayList<>();
+            for (int i = 0; i <= inFlight + 1; i++) {
+                holders.add(holdNewKey("k" + i));
+            }
+            for (int i = 0; i <= inFlight + 1; i++) {
+                String key = "k" + i;
+                waiting.add(callers.submit(() -> opened.claim(request(key, "o" + key))));
+            }
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> openedClaims.inFlight() == inFlight && openedClaims.queued() == 2);
+
+            for (Connection holder : holders) {
+                holder.commit();
+            }
+
+            for (Future<ClaimResult> claim : waiting) {
+                ClaimResult result = claim.get(30, TimeUnit.SECONDS);
+                assertThat(result.claimed()).as("the key its holder committed while the claim waited").isFalse();
+                assertThat(result.record().owner()).isEqualTo("holder");
+            }
+            assertThat(openedClaims.largestBatch()).as("the two queued callers shared one statement").isEqualTo(2);
+        } finally {
+            opened.close();
+        }
     }
 
     @Test

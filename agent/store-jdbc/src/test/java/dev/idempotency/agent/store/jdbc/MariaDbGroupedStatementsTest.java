@@ -15,6 +15,12 @@ class MariaDbGroupedStatementsTest extends GroupedStatementsOnDatabaseTest {
         return TestDatabases.mariadb(table);
     }
 
+    /** As many as the pool has connections. */
+    @Override
+    int statementsInFlight(StoreSettings settings) {
+        return settings.poolSize();
+    }
+
     @Override
     WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {
         return MariaDbGroupedStatementsStoreTest.oneInFlight(table, settings, waitMillis);

@@ -14,6 +14,12 @@ class PostgresGroupedStatementsTest extends GroupedStatementsOnDatabaseTest {
         return TestDatabases.postgres(table);
     }
 
+    /** Two, whatever the pool's size: each statement more in flight is a commit more per group. */
+    @Override
+    int statementsInFlight(StoreSettings settings) {
+        return 2;
+    }
+
     @Override
     WriteStrategy oneInFlight(RecordTable table, StoreSettings settings, long waitMillis) {
         return PostgresGroupedStatementsStoreTest.oneInFlight(table, settings, waitMillis);

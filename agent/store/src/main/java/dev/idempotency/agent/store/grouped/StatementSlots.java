@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * How many grouped statements of a store may run at once, shared by its claims and completions:
- * as many as the pool has connections. Below that every caller runs its own statement, as without
- * grouping; callers queue only where they would otherwise wait for a connection. A statement that
+ * How many grouped statements of a store may run at once, shared by its claims and completions
+ * (the store chooses: a few on a SQL server, whose every commit costs it a flush; as many as the
+ * pool has connections on Redis). Below that every caller runs its own statement, as without
+ * grouping; beyond it callers queue and share the next statement. A statement that
  * ends passes its slot to the kind whose first queued caller has waited longest, so neither kind
  * starves the other.
  */

@@ -20,7 +20,7 @@ import java.util.Properties;
  * goes through one {@code INSERT ... ON CONFLICT DO UPDATE ... RETURNING}; the conflicting row is
  * locked by the statement itself, so the primary key decides every race. Concurrent new-key
  * claims and completions share statements ({@link GroupedWrites}) where callers would
- * otherwise wait for a pooled connection: on a service whose own data is on the same server,
+ * otherwise each commit: on a service whose own data is on the same server,
  * every commit the agent saves is CPU the server gives back (docs/performance.md, "Against a
  * service that writes to PostgreSQL").
  */
@@ -41,10 +41,10 @@ public final class PostgresDialect extends Dialect {
         return "postgresql";
     }
 
-    /** New keys inserted first; claims and completions grouped, as many statements in flight as the pool has connections. */
+    /** New keys inserted first; claims and completions grouped, {@link GroupedWrites#inFlight} statements at once. */
     @Override
     public WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
-        return groupedWrites(table, settings.poolSize(), waitMillis);
+        return groupedWrites(table, GroupedWrites.inFlight(settings.poolSize()), waitMillis);
     }
 
     /** @param inFlight grouped statements that may run at once */
