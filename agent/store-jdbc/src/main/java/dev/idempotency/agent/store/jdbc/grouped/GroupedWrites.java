@@ -32,8 +32,8 @@ public final class GroupedWrites extends CommitPerWrite {
     /**
      * Grouped statements at once on PostgreSQL, whatever the pool's size: one group runs while the
      * other waits for its commit's flush. Each more in flight commits more often with fewer rows
-     * each: with the default pool of 8 in flight, PostgreSQL spent about 1.5 times the CPU per new
-     * key it spends with 2, and the service took fewer new keys a second (docs/performance.md,
+     * each: with the default pool of 8 in flight, PostgreSQL spent 1.1 to 1.6 times the CPU per new
+     * key it spends with 2, and the service mostly took fewer new keys a second (docs/performance.md,
      * "Statements in flight"). The pool's other connections serve reads, single-row writes, the
      * purge and the operator's commands.
      */

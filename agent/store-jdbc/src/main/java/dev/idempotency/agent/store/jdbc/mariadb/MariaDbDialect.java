@@ -69,11 +69,12 @@ public final class MariaDbDialect extends Dialect {
 
     /**
      * Grouped statements, as many in flight as the pool has connections (fewer measured slower at
-     * 8 callers; two, as on PostgreSQL, gave the demo 1.29 and 0.98 times the new keys a second in
-     * two rounds: not adopted on that, see docs/performance.md). Measured: 1.25-1.44 times the new keys per second of a
-     * commit per write at 32 callers on a pool of 8, p99 halved; a lone caller runs the same
-     * single-row statements as before. New keys inserted first: 0.90-0.94 of the raw
-     * INSERT+UPDATE pair at 1 and 8 callers, against 0.75-0.83 with the replay read and upsert.
+     * 8 callers; two, as on PostgreSQL, gave the demo 1.29, 0.98 and 1.26 times the new keys a
+     * second in three rounds and 0.95 in another run: not adopted on that, see docs/performance.md,
+     * "Statements in flight"). Measured: 1.25-1.44 times the new keys per second of a commit per
+     * write at 32 callers on a pool of 8, p99 halved; a lone caller runs the same single-row
+     * statements as before. New keys inserted first: 0.90-0.94 of the raw INSERT+UPDATE pair at 1
+     * and 8 callers, against 0.75-0.83 with the replay read and upsert.
      */
     @Override
     public WriteStrategy writeStrategy(RecordTable table, StoreSettings settings, long waitMillis) {
