@@ -16,8 +16,8 @@ import dev.idempotency.agent.store.ClaimRequest;
 /**
  * PostgreSQL and MariaDB: a new key is claimed before any read, by an insert that writes nothing
  * to a key that has a row, and concurrent callers share these inserts and their completions
- * ({@link GroupedStatement}), as many statements at once as the dialect chooses ({@link #inFlight}
- * on PostgreSQL, the pool's connections on MariaDB), so callers beyond that share the next
+ * ({@link GroupedStatement}), as many statements at once as the dialect chooses (two on
+ * PostgreSQL, the pool's connections on MariaDB), so callers beyond that share the next
  * statement and its commit; the rarer writes commit alone.
  * Completions are grouped the same way on both (one JDBC batch in one transaction,
  * {@link CompletionRows}), and so are the outcomes gathered behind the responses
@@ -28,16 +28,6 @@ import dev.idempotency.agent.store.ClaimRequest;
  * single-row statement. A caller returns only after the commit holding its row.
  */
 public final class GroupedWrites extends CommitPerWrite {
-
-    /**
-     * Grouped statements at once on PostgreSQL, whatever the pool's size: one group runs while the
-     * other waits for its commit's flush. Each more in flight commits more often with fewer rows
-     * each: with the default pool of 8 in flight, PostgreSQL spent 1.1 to 1.6 times the CPU per new
-     * key it spends with 2, and the service mostly took fewer new keys a second (docs/performance.md,
-     * "Statements in flight"). The pool's other connections serve reads, single-row writes, the
-     * purge and the operator's commands.
-     */
-    public static final int STATEMENTS_IN_FLIGHT = 2;
 
     /** Rows in one grouped statement: 9 parameters a claim, 8 a completion, far below any driver's limit. */
     static final int MAX_GROUPED_ROWS = 128;
@@ -64,11 +54,6 @@ public final class GroupedWrites extends CommitPerWrite {
                 slots, waitMillis);
         this.insertsFirst = insertsFirst;
         this.claims = new GroupedStatement<>("claim", table.description, newKeys, MAX_GROUPED_ROWS, slots, waitMillis);
-    }
-
-    /** The statements in flight for a pool of this size: {@link #STATEMENTS_IN_FLIGHT}, or fewer on a smaller pool. */
-    public static int inFlight(int poolSize) {
-        return Math.min(poolSize, STATEMENTS_IN_FLIGHT);
     }
 
     @Override
