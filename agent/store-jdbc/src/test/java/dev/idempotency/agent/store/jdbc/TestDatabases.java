@@ -18,14 +18,14 @@ import org.junit.jupiter.api.Assumptions;
  * The real databases the store tests run against, named by system properties (set by the build).
  * Unreachable, they are skipped, unless CI=true: then a missing database fails the build.
  */
-final class TestDatabases {
+public final class TestDatabases {
 
     private static final Map<String, String> UNREACHABLE = new ConcurrentHashMap<>();
 
     private TestDatabases() {
     }
 
-    static StoreSettings postgres(String table) {
+    public static StoreSettings postgres(String table) {
         return server("postgres", "PostgreSQL", "jdbc:postgresql://127.0.0.1:5432/test", "postgres", table);
     }
 
@@ -33,12 +33,12 @@ final class TestDatabases {
         return server("mariadb", "MariaDB", "jdbc:mariadb://127.0.0.1:3306/test", "root", table);
     }
 
-    static String uniqueTable() {
+    public static String uniqueTable() {
         return "idem_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
     /** Runs SQL over a connection of its own, outside any store (to break or clean up a table). */
-    static void execute(StoreSettings settings, String... statements) {
+    public static void execute(StoreSettings settings, String... statements) {
         try (Connection connection = connect(settings); Statement statement = connection.createStatement()) {
             for (String sql : statements) {
                 statement.execute(sql);
@@ -48,11 +48,11 @@ final class TestDatabases {
         }
     }
 
-    static void dropTables(StoreSettings settings) {
+    public static void dropTables(StoreSettings settings) {
         execute(settings, "DROP TABLE IF EXISTS " + settings.table(), "DROP TABLE IF EXISTS " + settings.table() + "_meta");
     }
 
-    static Connection connect(StoreSettings settings) throws SQLException {
+    public static Connection connect(StoreSettings settings) throws SQLException {
         Dialect dialect = JdbcStores.dialectFor(settings.url());
         Properties properties = dialect.connectionProperties(settings);
         properties.setProperty("user", settings.user());

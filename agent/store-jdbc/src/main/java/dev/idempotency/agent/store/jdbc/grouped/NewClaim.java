@@ -8,7 +8,7 @@ public final class NewClaim {
     public final ClaimRequest request;
     public final long token;
 
-    NewClaim(ClaimRequest request, long token) {
+    public NewClaim(ClaimRequest request, long token) {
         this.request = request;
         this.token = token;
     }

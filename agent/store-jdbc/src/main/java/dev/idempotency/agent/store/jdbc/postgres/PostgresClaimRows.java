@@ -45,7 +45,10 @@ final class PostgresClaimRows extends DistinctKeyRows<NewClaim, NewKeyOutcome> {
         this.claimOne = "WITH fresh AS (INSERT INTO " + sql.table + " (" + TableSql.CLAIM_COLUMNS + ") VALUES ("
                 + sql.claimValues + ") ON CONFLICT (scope, idem_key) DO NOTHING" + foundBeside + sql.selectList
                 + ", " + sql.liveCompleted + " FROM " + sql.table + " WHERE scope = ? AND idem_key = ?";
-        // LATERAL: one primary-key lookup per key of the group, whatever the planner thinks of the array.
+        // One primary-key lookup per key of the group, whatever the planner thinks of the table:
+        // OFFSET 0 keeps the LATERAL subquery from being flattened into a join. Flattened, the plan
+        // PostgreSQL caches for the prepared statement, made while the table was small, hash-joined
+        // a scan of the whole table, and kept doing so as the table grew until it was next analyzed.
         this.claimRows = "WITH c AS (SELECT * FROM unnest(CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), "
                 + "CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS VARCHAR[]), CAST(? AS BIGINT[]), "
                 + "CAST(? AS BIGINT[]), CAST(? AS VARCHAR[]), CAST(? AS BIGINT[])) "
@@ -55,7 +58,7 @@ final class PostgresClaimRows extends DistinctKeyRows<NewClaim, NewKeyOutcome> {
                 + "now() + c.lease * INTERVAL '1 millisecond', 1, c.first_request_id, now(), "
                 + "now() + c.ttl * INTERVAL '1 millisecond' FROM c ON CONFLICT (scope, idem_key) DO NOTHING"
                 + foundBeside + "r.* FROM c CROSS JOIN LATERAL (SELECT " + sql.selectList + ", " + sql.liveCompleted
-                + " FROM " + sql.table + " WHERE scope = c.scope AND idem_key = c.idem_key) AS r";
+                + " FROM " + sql.table + " WHERE scope = c.scope AND idem_key = c.idem_key OFFSET 0) AS r";
     }
 
     @Override
